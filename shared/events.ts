@@ -1,0 +1,256 @@
+/**
+ * Every event Cove publishes (SPEC §4). The same plain JSON objects travel over Electron IPC,
+ * over the WebSocket of `cove serve` and out of `cove run --json`, so this is the one place
+ * that defines their names and fields. Imports nothing.
+ */
+
+export type Sensitivity = 'readOnly' | 'mutating' | 'dangerous';
+
+/** Token counts as the provider reports them. */
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** US dollars. `priced` is false when the model is missing from the price table. */
+export interface Cost {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  total: number;
+  priced: boolean;
+}
+
+export type StopReason =
+  | 'endTurn' // the model finished and nothing was queued
+  | 'aborted' // the run was stopped
+  | 'error' // the provider failed after its retries, or the engine hit a bug
+  | 'maxTurns' // the turn limit was reached
+  | 'loopDetected'; // the model kept repeating one call after a nudge
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+export interface ImageBlock {
+  type: 'image';
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** base64 */
+  data: string;
+}
+export type ResultContent = TextBlock | ImageBlock;
+
+/** What a tool returns, as the UI and the store see it. */
+export interface ToolResultPayload {
+  content: ResultContent[];
+  /** JSON for the UI and logs, never sent to the model. */
+  details?: unknown;
+  /** A unified diff, when the tool changed a file. */
+  diff?: string;
+  /** Error kind when the result is an error. */
+  errorKind?: 'failed' | 'notFound' | 'invalidArgs' | 'cancelled' | 'denied' | 'interrupted';
+  /** How many secret values were redacted from this result. */
+  redactions?: number;
+}
+
+/** One block of an assistant message, in the provider's own shape (snake_case, as stored). */
+export type AssistantBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+export type MessageDelta =
+  | { type: 'text'; index: number; text: string }
+  | { type: 'thinking'; index: number; thinking: string }
+  | { type: 'toolCallDelta'; index: number; toolCallId: string; toolName: string; partialJson: string };
+
+export type PermissionScope = 'once' | 'session' | 'always';
+
+interface Base {
+  sessionId: string;
+  /** Set on every event of a subagent's own run. */
+  subagentId?: string;
+}
+
+export interface AgentStartEvent extends Base {
+  type: 'agentStart';
+  model: string;
+  /** The prompt that started this run. */
+  prompt: string;
+}
+export interface AgentEndEvent extends Base {
+  type: 'agentEnd';
+  stopReason: StopReason;
+  /** This run's usage and cost. */
+  usage: Usage;
+  cost: Cost;
+  /** One line, when stopReason is 'error' (or the reason of a limit). */
+  error?: string;
+}
+export interface TurnStartEvent extends Base {
+  type: 'turnStart';
+  turn: number;
+}
+export interface TurnEndEvent extends Base {
+  type: 'turnEnd';
+  turn: number;
+  usage: Usage;
+  cost: Cost;
+}
+export interface MessageStartEvent extends Base {
+  type: 'messageStart';
+  /** A messageStart that follows a providerRetry replaces the partial message before it. */
+  messageId: string;
+  role: 'assistant';
+}
+export interface MessageUpdateEvent extends Base {
+  type: 'messageUpdate';
+  messageId: string;
+  delta: MessageDelta;
+}
+export interface MessageEndEvent extends Base {
+  type: 'messageEnd';
+  messageId: string;
+  content: AssistantBlock[];
+  /** The provider's stop reason: end_turn, tool_use, max_tokens, … */
+  providerStopReason: string | null;
+  usage: Usage;
+}
+export interface ToolExecutionStartEvent extends Base {
+  type: 'toolExecutionStart';
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  sensitivity?: Sensitivity;
+}
+export interface ToolExecutionUpdateEvent extends Base {
+  type: 'toolExecutionUpdate';
+  toolCallId: string;
+  partialResult: ToolResultPayload;
+}
+export interface ToolExecutionEndEvent extends Base {
+  type: 'toolExecutionEnd';
+  toolCallId: string;
+  toolName: string;
+  result: ToolResultPayload;
+  isError: boolean;
+}
+export interface ProgressMessageEvent extends Base {
+  type: 'progressMessage';
+  toolCallId: string;
+  text: string;
+}
+export interface PermissionRequestEvent extends Base {
+  type: 'permissionRequest';
+  requestId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  sensitivity: Sensitivity;
+  reasons: string[];
+  suggestedRule: string | null;
+}
+export interface PermissionDecisionEvent extends Base {
+  type: 'permissionDecision';
+  requestId: string;
+  decision: 'allow' | 'deny';
+  scope: PermissionScope | null;
+  rule: string | null;
+}
+export interface ProviderRetryEvent extends Base {
+  type: 'providerRetry';
+  attempt: number;
+  maxAttempts: number;
+  error: string;
+  delayMs: number;
+}
+export interface LoopDetectedEvent extends Base {
+  type: 'loopDetected';
+  toolName: string;
+  count: number;
+  action: 'nudge' | 'stop';
+}
+export interface ContextCompactedEvent extends Base {
+  type: 'contextCompacted';
+  removedMessages: number;
+  tokensBefore: number;
+  summarized: boolean;
+}
+export interface SubagentStartEvent extends Base {
+  type: 'subagentStart';
+  subagentId: string;
+  displayName: string;
+  parentToolCallId: string;
+  task: string;
+}
+export interface SubagentEndEvent extends Base {
+  type: 'subagentEnd';
+  subagentId: string;
+  status: 'done' | 'failed' | 'cancelled';
+}
+
+export type CoveEvent =
+  | AgentStartEvent
+  | AgentEndEvent
+  | TurnStartEvent
+  | TurnEndEvent
+  | MessageStartEvent
+  | MessageUpdateEvent
+  | MessageEndEvent
+  | ToolExecutionStartEvent
+  | ToolExecutionUpdateEvent
+  | ToolExecutionEndEvent
+  | ProgressMessageEvent
+  | PermissionRequestEvent
+  | PermissionDecisionEvent
+  | ProviderRetryEvent
+  | LoopDetectedEvent
+  | ContextCompactedEvent
+  | SubagentStartEvent
+  | SubagentEndEvent;
+
+export type CoveEventType = CoveEvent['type'];
+
+/** The fields of an event without `type`, for building one by name. */
+export type EventFields<T extends CoveEventType> = Omit<Extract<CoveEvent, { type: T }>, 'type'>;
+
+/** Builds an event; the one constructor every publisher uses, so field names cannot drift. */
+export function makeEvent<T extends CoveEventType>(type: T, fields: EventFields<T>): Extract<CoveEvent, { type: T }> {
+  return { type, ...fields } as Extract<CoveEvent, { type: T }>;
+}
+
+export const EVENT_TYPES: readonly CoveEventType[] = [
+  'agentStart',
+  'agentEnd',
+  'turnStart',
+  'turnEnd',
+  'messageStart',
+  'messageUpdate',
+  'messageEnd',
+  'toolExecutionStart',
+  'toolExecutionUpdate',
+  'toolExecutionEnd',
+  'progressMessage',
+  'permissionRequest',
+  'permissionDecision',
+  'providerRetry',
+  'loopDetected',
+  'contextCompacted',
+  'subagentStart',
+  'subagentEnd',
+];
+
+export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+  };
+}
