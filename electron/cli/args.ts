@@ -1,0 +1,101 @@
+/**
+ * Flag parsing for `cove run` and `cove sessions` (SPEC §12). Every mistake becomes a
+ * UsageError whose message names the flag, so the CLI can print one line and exit 2 before
+ * anything is sent anywhere.
+ */
+import { parseArgs } from 'node:util';
+import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/headless-gate';
+
+export class UsageError extends Error {}
+
+export interface RunArgs {
+  workspaces: string[];
+  model?: string;
+  permissionMode: PermissionMode;
+  allow: string[];
+  ask: string[];
+  deny: string[];
+  maxTurns?: number;
+  json: boolean;
+  resume?: string;
+  continue: boolean;
+  prompt: string;
+}
+
+export interface SessionsArgs {
+  search?: string;
+  json: boolean;
+}
+
+function parse(argv: string[], options: Parameters<typeof parseArgs>[0]['options'], command: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // node's messages name the flag ("Unknown option '--foo'"); keep them, on one line.
+    throw new UsageError(`cove ${command}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
+  const { values, positionals } = parse(
+    argv,
+    {
+      workspace: { type: 'string', short: 'w', multiple: true },
+      model: { type: 'string', short: 'm' },
+      'permission-mode': { type: 'string' },
+      allow: { type: 'string', multiple: true },
+      ask: { type: 'string', multiple: true },
+      deny: { type: 'string', multiple: true },
+      'max-turns': { type: 'string' },
+      json: { type: 'boolean' },
+      resume: { type: 'string' },
+      continue: { type: 'boolean', short: 'c' },
+    },
+    'run',
+  );
+  const mode = (values['permission-mode'] as string | undefined) ?? 'default';
+  if (!(PERMISSION_MODES as readonly string[]).includes(mode)) {
+    throw new UsageError(`cove run: --permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got '${mode}')`);
+  }
+  let maxTurns: number | undefined;
+  if (values['max-turns'] !== undefined) {
+    const raw = values['max-turns'] as string;
+    maxTurns = Number(raw);
+    if (!/^\d+$/.test(raw) || maxTurns < 1) throw new UsageError(`cove run: --max-turns must be a whole number of at least 1 (got '${raw}')`);
+  }
+  if (values.resume !== undefined && values.continue) throw new UsageError('cove run: use either --resume ID or --continue, not both');
+  if (values.resume !== undefined && values.workspace) {
+    throw new UsageError('cove run: --workspace cannot be combined with --resume (a resumed session keeps its own workspaces)');
+  }
+  const rules = (name: 'allow' | 'ask' | 'deny') =>
+    ((values[name] as string[] | undefined) ?? []).map((rule) => {
+      try {
+        return parseRule(rule).text;
+      } catch (error) {
+        throw new UsageError(`cove run: --${name}: ${(error as Error).message}`);
+      }
+    });
+  const prompt = positionals.join(' ').trim() || stdinPrompt?.trim() || '';
+  if (!prompt) throw new UsageError('cove run: missing PROMPT (give it as the last argument, or on standard input)');
+  return {
+    workspaces: (values.workspace as string[] | undefined) ?? [],
+    model: values.model as string | undefined,
+    permissionMode: mode as PermissionMode,
+    allow: rules('allow'),
+    ask: rules('ask'),
+    deny: rules('deny'),
+    maxTurns,
+    json: Boolean(values.json),
+    resume: values.resume as string | undefined,
+    continue: Boolean(values.continue),
+    prompt,
+  };
+}
+
+export function parseSessionsArgs(argv: string[]): SessionsArgs {
+  const { values, positionals } = parse(argv, { search: { type: 'string', short: 's' }, json: { type: 'boolean' } }, 'sessions');
+  if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
+  const search = values.search as string | undefined;
+  if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
+  return { search, json: Boolean(values.json) };
+}

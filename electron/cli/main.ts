@@ -1,0 +1,63 @@
+/**
+ * The `cove` command: `cove run`, `cove sessions` (and `cove serve` with the desktop app).
+ * Every failure a person can fix is one line on stderr and a non-zero exit.
+ */
+import { MissingApiKeyError } from '../core/agent/client';
+import { StoreError } from '../core/store';
+import { parseRunArgs, parseSessionsArgs, UsageError } from './args';
+import { EXIT, runCommand } from './run-command';
+import { sessionsCommand } from './sessions-command';
+
+const HELP = `Cove: a coding agent for your projects.
+
+usage:
+  cove run  [--workspace DIR]... [--model ID] [--permission-mode default|acceptEdits|plan|bypass]
+            [--allow RULE]... [--ask RULE]... [--deny RULE]... [--max-turns N] [--json]
+            [--resume ID | --continue] PROMPT
+  cove sessions [--search TEXT] [--json]
+
+environment:
+  ANTHROPIC_API_KEY    your API key (or ANTHROPIC_AUTH_TOKEN)
+  ANTHROPIC_BASE_URL   another endpoint for the Messages API
+  COVE_HOME            where sessions are kept (default ~/.cove)
+`;
+
+async function readStdin(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'run': {
+      const hasPrompt = rest.some((arg) => !arg.startsWith('-'));
+      return runCommand(parseRunArgs(rest, hasPrompt ? undefined : await readStdin()));
+    }
+    case 'sessions':
+      return sessionsCommand(parseSessionsArgs(rest));
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(HELP);
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    default:
+      throw new UsageError(`cove: unknown command '${command}' (try cove help)`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof StoreError;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message.startsWith('cove') ? '' : 'cove: '}${message.split('\n')[0]}\n`);
+    if (!known && error instanceof Error && error.stack && process.env.COVE_DEBUG) process.stderr.write(`${error.stack}\n`);
+    process.exitCode = error instanceof UsageError || error instanceof MissingApiKeyError ? EXIT.usage : EXIT.failed;
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * `cove run`: one headless run. Checks everything it can before any request is sent (flags,
+ * workspaces, API key, the session to resume), then runs through the session manager and
+ * prints its events. Ctrl-C stops the run cleanly (tools killed, session saved); a second
+ * Ctrl-C exits at once.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { CoveEvent } from '../../shared/events';
+import { createClient, settingsFromEnv } from '../core/agent/client';
+import { DEFAULT_MODEL } from '../core/agent/pricing';
+import { headlessGate } from '../core/permissions/headless-gate';
+import { SessionManager } from '../core/sessions/session-manager';
+import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
+import { builtinTools, workspaceSecrets } from '../core/tools/registry';
+import { UsageError, type RunArgs } from './args';
+import { BufferedWriter, humanPrinter, jsonPrinter } from './output';
+
+/** Exit codes: 0 the run ended normally, 1 it failed or hit a limit, 2 bad usage, 130 stopped. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, stopped: 130 } as const;
+
+function workspaceDir(path: string): string {
+  const absolute = resolve(path);
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch {
+    throw new UsageError(`cove run: --workspace ${path}: no such folder`);
+  }
+  if (!stats.isDirectory()) throw new UsageError(`cove run: --workspace ${path}: not a folder`);
+  return realpathSync(absolute);
+}
+
+function numberFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`cove run: ${name} must be a non-negative number (got '${raw}')`);
+  return value;
+}
+
+function chooseSession(store: Store, args: RunArgs): SessionRecord {
+  if (args.resume) {
+    const session = store.getSession(args.resume);
+    if (!session) throw new UsageError(`cove run: --resume ${args.resume}: no such session (see cove sessions)`);
+    return session;
+  }
+  const workspaces = (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
+  if (args.continue) {
+    const session = store.latestSessionForWorkspace(workspaces[0]!);
+    if (!session) throw new UsageError(`cove run: --continue: no earlier session in ${workspaces[0]}`);
+    return session;
+  }
+  return store.createSession({ workspaces, model: args.model ?? DEFAULT_MODEL, permissionMode: args.permissionMode });
+}
+
+export async function runCommand(args: RunArgs): Promise<number> {
+  const clientSettings = settingsFromEnv();
+  // Fail before opening anything when no request could be sent anyway.
+  createClient(clientSettings);
+  const retry = { baseDelayMs: numberFromEnv('COVE_RETRY_BASE_MS'), maxRetries: numberFromEnv('COVE_MAX_RETRIES') };
+  if (!args.resume) args.workspaces.forEach(workspaceDir);
+
+  const store = openStore(defaultDataDir());
+  const out = new BufferedWriter(process.stdout);
+  const err = new BufferedWriter(process.stderr);
+  try {
+    const manager = new SessionManager({
+      store,
+      createClient: () => createClient(clientSettings),
+      tools: () => builtinTools(),
+      secrets: (session) => workspaceSecrets(session.workspaces),
+      retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
+      log: (message) => err.write(`cove: ${message}\n`),
+    });
+    const session = chooseSession(store, args);
+    if (args.model && args.model !== session.model) store.updateSession(session.id, { model: args.model });
+
+    const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err);
+    const unsubscribe = manager.subscribe(print);
+    let interrupts = 0;
+    const onInterrupt = () => {
+      interrupts++;
+      if (interrupts > 1) {
+        out.flush();
+        err.flush();
+        process.exit(EXIT.stopped);
+      }
+      err.write('cove: stopping… (Ctrl-C again to quit at once)\n');
+      err.flush();
+      manager.stop(session.id);
+    };
+    process.on('SIGINT', onInterrupt);
+    process.on('SIGTERM', onInterrupt);
+    try {
+      const outcome = await manager.run(session.id, args.prompt, {
+        maxTurns: args.maxTurns,
+        middleware: [headlessGate({ mode: args.permissionMode, allow: args.allow, ask: args.ask, deny: args.deny })],
+      });
+      out.flush();
+      if (!args.json) err.write(`session ${session.id}\n`);
+      if (outcome.stopReason === 'endTurn') return EXIT.ok;
+      if (outcome.stopReason === 'aborted') {
+        err.write(`cove: stopped; session ${session.id} is saved (cove run --resume ${session.id} to continue)\n`);
+        return EXIT.stopped;
+      }
+      err.write(`cove: ${outcome.error ?? outcome.stopReason}\n`);
+      return EXIT.failed;
+    } finally {
+      unsubscribe();
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onInterrupt);
+    }
+  } finally {
+    out.flush();
+    err.flush();
+    store.close();
+  }
+}

@@ -1,0 +1,47 @@
+/** `cove sessions`: lists stored sessions, newest first, or searches their messages. */
+import { defaultDataDir, openStore, SNIPPET_CLOSE, SNIPPET_OPEN } from '../core/store';
+import type { SessionsArgs } from './args';
+
+function when(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+}
+
+export function sessionsCommand(args: SessionsArgs): number {
+  const store = openStore(defaultDataDir());
+  try {
+    const lines: string[] = [];
+    if (args.search !== undefined) {
+      for (const hit of store.search(args.search, { limit: 50 })) {
+        const snippet = hit.snippet.split(SNIPPET_OPEN).join(args.json ? SNIPPET_OPEN : '').split(SNIPPET_CLOSE).join(args.json ? SNIPPET_CLOSE : '');
+        lines.push(
+          args.json
+            ? JSON.stringify({ id: hit.sessionId, title: hit.title, workspaces: hit.workspaces, status: hit.status, updatedAt: hit.updatedAt, snippet: hit.snippet })
+            : `${hit.sessionId}  ${when(hit.updatedAt)}  ${hit.status.padEnd(11)}  ${hit.title || '(untitled)'}\n    ${snippet.replace(/\s+/g, ' ')}`,
+        );
+      }
+    } else {
+      for (const session of store.listSessions({ limit: 200 })) {
+        lines.push(
+          args.json
+            ? JSON.stringify({
+                id: session.id,
+                title: session.title,
+                workspaces: session.workspaces,
+                status: session.status,
+                model: session.model,
+                createdAt: session.createdAt,
+                updatedAt: session.updatedAt,
+                usage: session.usage,
+                costUsd: session.costUsd,
+              })
+            : `${session.id}  ${when(session.updatedAt)}  ${session.status.padEnd(11)}  $${session.costUsd.toFixed(4)}  ${session.title || '(untitled)'}  [${session.workspaces.join(', ')}]`,
+        );
+      }
+    }
+    if (lines.length === 0 && !args.json) process.stderr.write(args.search !== undefined ? 'no session matches\n' : 'no sessions yet\n');
+    if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}

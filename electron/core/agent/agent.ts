@@ -1,0 +1,318 @@
+/**
+ * The agent loop: prompt → stream a reply → run its tool calls → answer them → repeat, until
+ * the model stops calling tools, a limit is reached, or the run is cancelled. It knows nothing
+ * of permissions, SQLite or the UI: those arrive as middleware, event subscribers, history
+ * listeners and tool sources.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import { addUsage, makeEvent, ZERO_USAGE, type CoveEvent, type StopReason, type Usage, type Cost } from '../../../shared/events';
+import { MessageAssembler, streamMessage, type AssistantReply, type ProviderRequest } from './provider';
+import { DEFAULT_RETRY, describeFailure, retryDelay, sleep, type RetryPolicy } from './retry';
+import { addCost, costOf, modelInfo, ZERO_COST } from './pricing';
+import { answerDanglingCalls, appendUser, toolResultBlock } from './conversation';
+import { buildRequest } from './request';
+import { chooseCut, estimateTokens, summaryMessage, SUMMARY_SYSTEM_PROMPT, transcriptOf } from './compaction';
+import { resolveTools, type Logger } from './tool-sources';
+import { runToolBatch, type ExecutionStrategy } from './tool-batch';
+import { LoopGuard } from './loop-guard';
+import {
+  MemorySnapshotStore,
+  NO_SECRETS,
+  type ConversationBlock,
+  type ConversationMessage,
+  type SecretRedactor,
+  type SnapshotStore,
+  type Tool,
+  type ToolMiddleware,
+  type ToolSource,
+} from './types';
+
+export type HistoryChange = { kind: 'append'; message: ConversationMessage } | { kind: 'replaceAll'; messages: ConversationMessage[] };
+
+export interface AgentOptions {
+  sessionId: string;
+  subagentId?: string;
+  client: Anthropic;
+  model: string;
+  systemPrompt?: string;
+  tools?: Tool[];
+  toolSources?: ToolSource[];
+  middleware?: ToolMiddleware[];
+  strategy?: ExecutionStrategy;
+  maxTurns?: number;
+  maxTokens?: number;
+  retry?: Partial<RetryPolicy>;
+  workspaceRoots: string[];
+  cwd?: string;
+  secrets?: SecretRedactor;
+  snapshots?: SnapshotStore;
+  /** The stored history when a session is resumed. */
+  messages?: ConversationMessage[];
+  /** Compaction starts when the context reaches this share of the window (default 0.8). */
+  compactAt?: number;
+  /** Overrides the model's context window (tests use a small one). */
+  contextWindow?: number;
+  emit(event: CoveEvent): void;
+  onHistory?(change: HistoryChange): void;
+  log?: Logger;
+}
+
+export interface RunOutcome {
+  stopReason: StopReason;
+  usage: Usage;
+  cost: Cost;
+  error?: string;
+}
+
+class ProviderFailure extends Error {}
+
+const INTERRUPTED = 'Interrupted: Cove stopped before this call finished, so its result is unknown. Check the state before repeating it.';
+const CANCELLED = 'Cancelled: the run was stopped before this call ran.';
+
+export class Agent {
+  readonly messages: ConversationMessage[];
+  private readonly steering: string[] = [];
+  private controller: AbortController | undefined;
+  private assembler: MessageAssembler | undefined;
+  private lastReport: { tokens: number; messageCount: number } | undefined;
+  private readonly retry: RetryPolicy;
+  private readonly log: Logger;
+
+  constructor(private readonly options: AgentOptions) {
+    this.messages = options.messages ? structuredClone(options.messages) : [];
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.log = options.log ?? (() => {});
+  }
+
+  get running(): boolean {
+    return this.controller !== undefined;
+  }
+
+  /** Queues a user message for the running run; it is read between tool units or after the reply. */
+  steer(text: string): void {
+    this.steering.push(text);
+  }
+
+  abort(reason = 'stopped'): void {
+    this.controller?.abort(new Error(reason));
+  }
+
+  async run(prompt: string, signal?: AbortSignal): Promise<RunOutcome> {
+    if (this.controller) throw new Error('this session already has a run in progress');
+    const controller = new AbortController();
+    this.controller = controller;
+    const onOuterAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onOuterAbort, { once: true });
+    if (signal?.aborted) controller.abort(signal.reason);
+
+    let usage: Usage = { ...ZERO_USAGE };
+    let cost: Cost = { ...ZERO_COST, priced: modelInfo(this.options.model).known };
+    let stopReason: StopReason = 'endTurn';
+    let error: string | undefined;
+    this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt }));
+    try {
+      // Sources are consulted before any state is touched, so a cancel here changes nothing.
+      const tools = await resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log);
+      const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+      if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
+      const runPrompts = [prompt];
+      this.appendUserBlocks([{ type: 'text', text: prompt }]);
+      const guard = new LoopGuard();
+      const maxTurns = this.options.maxTurns ?? 50;
+
+      for (let turn = 1; ; turn++) {
+        if (controller.signal.aborted) throw controller.signal.reason;
+        if (turn > maxTurns) {
+          stopReason = 'maxTurns';
+          error = `stopped after ${maxTurns} turns (the turn limit)`;
+          break;
+        }
+        this.emit(makeEvent('turnStart', { ...this.base(), turn }));
+        const turnUsage = await this.compactIfNeeded(tools, runPrompts, controller.signal);
+        const reply = await this.request(
+          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt: this.options.systemPrompt ?? '', tools, messages: this.messages }),
+          controller.signal,
+          true,
+        );
+        if (reply.content.length > 0) this.appendMessage({ role: 'assistant', content: reply.content as ConversationBlock[] });
+        this.lastReport = { tokens: reply.usage.input + reply.usage.cacheRead + reply.usage.cacheWrite + reply.usage.output, messageCount: this.messages.length };
+        const spent = addUsage(turnUsage, reply.usage);
+        const turnCost = costOf(this.options.model, spent);
+        usage = addUsage(usage, spent);
+        cost = addCost(cost, turnCost);
+        this.emit(makeEvent('turnEnd', { ...this.base(), turn, usage: spent, cost: turnCost }));
+
+        if (!reply.content.some((block) => block.type === 'tool_use')) {
+          const queued = this.drainSteering();
+          if (queued.length === 0) break;
+          runPrompts.push(...queued);
+          this.appendUserBlocks(queued.map((text) => ({ type: 'text', text })));
+          continue;
+        }
+
+        const batch = await runToolBatch({
+          reply,
+          strategy: this.options.strategy ?? 'parallel',
+          guard,
+          hasSteering: () => this.steering.length > 0,
+          env: {
+            sessionId: this.options.sessionId,
+            subagentId: this.options.subagentId,
+            tools: toolMap,
+            middleware: this.options.middleware ?? [],
+            workspaceRoots: this.options.workspaceRoots,
+            cwd: this.options.cwd ?? this.options.workspaceRoots[0] ?? process.cwd(),
+            secrets: this.options.secrets ?? NO_SECRETS,
+            snapshots: (this.options.snapshots ??= new MemorySnapshotStore()),
+            messages: this.messages,
+            runPrompts,
+            signal: controller.signal,
+            emit: (event) => this.emit(event),
+          },
+        });
+        const queued = this.drainSteering();
+        runPrompts.push(...queued);
+        this.appendUserBlocks([
+          ...batch.outcomes.map(({ call, outcome }) => toolResultBlock(call.id, outcome.result, outcome.isError)),
+          ...queued.map((text): ConversationBlock => ({ type: 'text', text })),
+        ]);
+        if (batch.loopStop) {
+          stopReason = 'loopDetected';
+          error = 'stopped: the model kept repeating the same tool call after being told to change course';
+          break;
+        }
+      }
+    } catch (caught) {
+      if (controller.signal.aborted) {
+        stopReason = 'aborted';
+        this.keepPartialReply();
+      } else {
+        stopReason = 'error';
+        error = caught instanceof ProviderFailure ? caught.message : describeFailure(caught).message;
+      }
+    } finally {
+      signal?.removeEventListener('abort', onOuterAbort);
+      if (answerDanglingCalls(this.messages, CANCELLED) > 0) this.replaceHistory();
+      this.assembler = undefined;
+      this.controller = undefined;
+    }
+    this.emit(makeEvent('agentEnd', { ...this.base(), stopReason, usage, cost, ...(error ? { error } : {}) }));
+    return { stopReason, usage, cost, ...(error ? { error } : {}) };
+  }
+
+  private base(): { sessionId: string; subagentId?: string } {
+    return this.options.subagentId ? { sessionId: this.options.sessionId, subagentId: this.options.subagentId } : { sessionId: this.options.sessionId };
+  }
+
+  private emit(event: CoveEvent): void {
+    try {
+      this.options.emit(event);
+    } catch (error) {
+      this.log(`an event subscriber failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+
+  private maxTokens(): number {
+    return this.options.maxTokens ?? Math.min(32_000, modelInfo(this.options.model).maxOutput);
+  }
+
+  private drainSteering(): string[] {
+    return this.steering.splice(0, this.steering.length);
+  }
+
+  private appendMessage(message: ConversationMessage): void {
+    this.messages.push(message);
+    this.options.onHistory?.({ kind: 'append', message });
+  }
+
+  private appendUserBlocks(blocks: ConversationBlock[]): void {
+    const merging = this.messages.at(-1)?.role === 'user';
+    const message = appendUser(this.messages, blocks);
+    if (merging) this.replaceHistory();
+    else this.options.onHistory?.({ kind: 'append', message });
+  }
+
+  private replaceHistory(): void {
+    this.options.onHistory?.({ kind: 'replaceAll', messages: this.messages });
+  }
+
+  /** A reply cut short by a cancel keeps the text the person already saw. */
+  private keepPartialReply(): void {
+    const text = this.assembler?.finished ? [] : (this.assembler?.partial().filter((block) => block.type === 'text') ?? []);
+    if (text.length > 0) this.appendMessage({ role: 'assistant', content: text });
+  }
+
+  /** One provider request with retries; each retry is published as `providerRetry`. */
+  private async request(request: ProviderRequest, signal: AbortSignal, visible: boolean): Promise<AssistantReply> {
+    const client = this.options.client;
+    for (let attempt = 1; ; attempt++) {
+      let messageId = '';
+      const assembler = new MessageAssembler({
+        onStart: (id) => {
+          messageId = id;
+          if (visible) this.emit(makeEvent('messageStart', { ...this.base(), messageId: id, role: 'assistant' }));
+        },
+        onDelta: (delta) => {
+          if (visible) this.emit(makeEvent('messageUpdate', { ...this.base(), messageId, delta }));
+        },
+      });
+      if (visible) this.assembler = assembler;
+      try {
+        const reply = await streamMessage(client, request, assembler, signal);
+        if (visible) {
+          this.emit(makeEvent('messageEnd', { ...this.base(), messageId, content: reply.content, providerStopReason: reply.stopReason, usage: reply.usage }));
+        }
+        return reply;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const failure = describeFailure(error);
+        if (!failure.retryable || attempt > this.retry.maxRetries) {
+          const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
+          throw new ProviderFailure(`${failure.message}${tries}`);
+        }
+        const delayMs = retryDelay(attempt, this.retry, failure.retryAfterMs);
+        this.emit(makeEvent('providerRetry', { ...this.base(), attempt: attempt + 1, maxAttempts: this.retry.maxRetries + 1, error: failure.message, delayMs }));
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+
+  /** Summarizes the older part of the history when the context nears the window. Returns the usage spent. */
+  private async compactIfNeeded(tools: readonly Tool[], runPrompts: readonly string[], signal: AbortSignal): Promise<Usage> {
+    const window = this.options.contextWindow ?? modelInfo(this.options.model).contextWindow;
+    const fixed = estimateTokens([{ role: 'user', content: (this.options.systemPrompt ?? '') + JSON.stringify(tools.map((t) => t.parameters)) }]);
+    const tokens = this.lastReport
+      ? this.lastReport.tokens + estimateTokens(this.messages.slice(this.lastReport.messageCount))
+      : fixed + estimateTokens(this.messages);
+    if (tokens < window * (this.options.compactAt ?? 0.8)) return { ...ZERO_USAGE };
+    const cut = chooseCut(this.messages, Math.floor(window * 0.25));
+    if (cut === null) return { ...ZERO_USAGE };
+
+    const removed = this.messages.slice(0, cut);
+    let summary: string | null = null;
+    let spent: Usage = { ...ZERO_USAGE };
+    try {
+      const reply = await this.request(
+        {
+          model: this.options.model,
+          maxTokens: 4096,
+          system: [{ type: 'text', text: SUMMARY_SYSTEM_PROMPT }],
+          tools: [],
+          messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.` }],
+        },
+        signal,
+        false,
+      );
+      spent = reply.usage;
+      summary = reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim() || null;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.log(`compaction could not summarize, the older messages are dropped instead: ${describeFailure(error).message}`);
+    }
+    this.messages.splice(0, cut, summaryMessage(summary, removed.length, runPrompts));
+    this.lastReport = undefined;
+    this.replaceHistory();
+    this.emit(makeEvent('contextCompacted', { ...this.base(), removedMessages: removed.length, tokensBefore: tokens, summarized: summary !== null }));
+    return spent;
+  }
+}

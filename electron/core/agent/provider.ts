@@ -1,0 +1,174 @@
+/**
+ * One streamed request to the Anthropic Messages API through the real SDK. Raw stream events
+ * are folded into an assistant message as they arrive (the SDK's MessageStream helper would
+ * re-accumulate every delta a second time), and each delta is handed on at once.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AssistantBlock, MessageDelta, Usage } from '../../../shared/events';
+import { StreamCutError } from './retry';
+
+export interface ProviderRequest {
+  model: string;
+  maxTokens: number;
+  system: Anthropic.TextBlockParam[];
+  tools: Anthropic.Tool[];
+  messages: Anthropic.MessageParam[];
+}
+
+export interface AssistantReply {
+  id: string;
+  content: AssistantBlock[];
+  stopReason: string | null;
+  usage: Usage;
+  /** tool_use ids whose streamed arguments were not valid JSON, with the parse error. */
+  invalidToolInput: Map<string, string>;
+}
+
+export interface StreamHandlers {
+  onStart(messageId: string): void;
+  onDelta(delta: MessageDelta): void;
+}
+
+type Building =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown };
+
+/** Folds raw stream events into a message; `partial()` gives what arrived so far. */
+export class MessageAssembler {
+  id = '';
+  stopReason: string | null = null;
+  finished = false;
+  readonly usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  private readonly blocks: Array<Building | undefined> = [];
+  private readonly invalid = new Map<string, string>();
+
+  constructor(private readonly handlers: StreamHandlers) {}
+
+  accept(event: Anthropic.RawMessageStreamEvent): void {
+    switch (event.type) {
+      case 'message_start': {
+        this.id = event.message.id;
+        this.readUsage(event.message.usage);
+        this.handlers.onStart(this.id);
+        break;
+      }
+      case 'content_block_start':
+        this.blocks[event.index] = this.startBlock(event.content_block);
+        break;
+      case 'content_block_delta':
+        this.applyDelta(event.index, event.delta);
+        break;
+      case 'content_block_stop': {
+        const block = this.blocks[event.index];
+        if (block?.type === 'tool_use') this.finishToolUse(block);
+        break;
+      }
+      case 'message_delta':
+        this.stopReason = event.delta.stop_reason ?? this.stopReason;
+        this.readUsage(event.usage);
+        break;
+      case 'message_stop':
+        this.finished = true;
+        break;
+    }
+  }
+
+  /** The complete reply; throws when the stream ended before `message_stop`. */
+  reply(): AssistantReply {
+    if (!this.finished) throw new StreamCutError(this.id ? 'no message_stop' : 'no message_start');
+    return { id: this.id, content: this.partial(), stopReason: this.stopReason, usage: { ...this.usage }, invalidToolInput: this.invalid };
+  }
+
+  /** Whatever finished arriving, for a reply that was cancelled mid-stream: text and finished calls. */
+  partial(): AssistantBlock[] {
+    const out: AssistantBlock[] = [];
+    for (const block of this.blocks) {
+      if (!block) continue;
+      if (block.type === 'tool_use') out.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+      else if (block.type === 'text') {
+        if (block.text) out.push({ type: 'text', text: block.text });
+      } else out.push(block);
+    }
+    return out;
+  }
+
+  private startBlock(block: Anthropic.ContentBlock | Anthropic.RawContentBlockStartEvent['content_block']): Building | undefined {
+    switch (block.type) {
+      case 'text':
+        return { type: 'text', text: block.text };
+      case 'thinking':
+        return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+      case 'redacted_thinking':
+        return { type: 'redacted_thinking', data: block.data };
+      case 'tool_use':
+        return { type: 'tool_use', id: block.id, name: block.name, json: '', input: block.input ?? {} };
+      default:
+        // Server-side tools are never enabled by Cove; anything else is not kept.
+        return undefined;
+    }
+  }
+
+  private applyDelta(index: number, delta: Anthropic.RawContentBlockDeltaEvent['delta']): void {
+    const block = this.blocks[index];
+    if (!block) return;
+    if (delta.type === 'text_delta' && block.type === 'text') {
+      block.text += delta.text;
+      this.handlers.onDelta({ type: 'text', index, text: delta.text });
+    } else if (delta.type === 'input_json_delta' && block.type === 'tool_use') {
+      block.json += delta.partial_json;
+      this.handlers.onDelta({ type: 'toolCallDelta', index, toolCallId: block.id, toolName: block.name, partialJson: delta.partial_json });
+    } else if (delta.type === 'thinking_delta' && block.type === 'thinking') {
+      block.thinking += delta.thinking;
+      this.handlers.onDelta({ type: 'thinking', index, thinking: delta.thinking });
+    } else if (delta.type === 'signature_delta' && block.type === 'thinking') {
+      block.signature += delta.signature;
+    }
+  }
+
+  private finishToolUse(block: Extract<Building, { type: 'tool_use' }>): void {
+    if (block.json.trim() === '') return;
+    try {
+      const parsed: unknown = JSON.parse(block.json);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        this.invalid.set(block.id, 'the arguments must be a JSON object');
+        block.input = {};
+      } else block.input = parsed;
+    } catch (error) {
+      this.invalid.set(block.id, `the arguments are not valid JSON (${(error as Error).message})`);
+      block.input = {};
+    }
+  }
+
+  private readUsage(usage: Partial<Anthropic.Usage> | Anthropic.MessageDeltaUsage | null | undefined): void {
+    if (!usage) return;
+    // message_delta repeats cumulative counts; a later value replaces an earlier one.
+    if (usage.input_tokens != null) this.usage.input = usage.input_tokens;
+    if (usage.output_tokens != null) this.usage.output = usage.output_tokens;
+    if (usage.cache_read_input_tokens != null) this.usage.cacheRead = usage.cache_read_input_tokens;
+    if (usage.cache_creation_input_tokens != null) this.usage.cacheWrite = usage.cache_creation_input_tokens;
+  }
+}
+
+/** Sends one request and streams it into `assembler`; resolves with the complete reply. */
+export async function streamMessage(
+  client: Anthropic,
+  request: ProviderRequest,
+  assembler: MessageAssembler,
+  signal: AbortSignal,
+): Promise<AssistantReply> {
+  const stream = await client.messages.create(
+    {
+      model: request.model,
+      max_tokens: request.maxTokens,
+      system: request.system,
+      tools: request.tools.length > 0 ? request.tools : undefined,
+      messages: request.messages,
+      stream: true,
+    },
+    { signal },
+  );
+  for await (const event of stream) assembler.accept(event);
+  return assembler.reply();
+}

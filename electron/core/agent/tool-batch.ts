@@ -1,0 +1,72 @@
+/**
+ * Runs the tool calls of one assistant reply under an execution strategy. Steering (queued
+ * user messages) is checked between units: between calls when sequential, between batches when
+ * batched, after all of them when parallel. Calls skipped because of steering or a cancel are
+ * still answered, so every tool_use gets its tool_result.
+ */
+import { makeEvent } from '../../../shared/events';
+import type { AssistantReply } from './provider';
+import { runToolCall, type CallEnvironment, type CallOutcome, type PendingCall } from './tool-call';
+import { nudgeText, type LoopGuard } from './loop-guard';
+
+export type ExecutionStrategy = 'parallel' | 'sequential' | { batched: number };
+
+export const CUT_OFF_MESSAGE =
+  'Not run: your reply was cut off by the max_tokens limit, so the arguments of this call may be incomplete. ' +
+  'Send the call again with less content (for example, split a large file into several smaller edits).';
+export const STEERING_SKIP_MESSAGE = 'Skipped: the user sent a new message before this call ran. Read it, then decide what to do.';
+
+function unitsOf<T>(items: T[], strategy: ExecutionStrategy): T[][] {
+  if (strategy === 'parallel') return [items];
+  const size = strategy === 'sequential' ? 1 : Math.max(1, Math.floor(strategy.batched));
+  const units: T[][] = [];
+  for (let i = 0; i < items.length; i += size) units.push(items.slice(i, i + size));
+  return units;
+}
+
+export interface BatchOutcome {
+  outcomes: Array<{ call: PendingCall; outcome: CallOutcome }>;
+  /** The model repeated a call after being nudged: the run must stop. */
+  loopStop: boolean;
+}
+
+export async function runToolBatch(options: {
+  reply: AssistantReply;
+  strategy: ExecutionStrategy;
+  guard: LoopGuard;
+  env: CallEnvironment;
+  hasSteering(): boolean;
+}): Promise<BatchOutcome> {
+  const { reply, env } = options;
+  const cutOff = reply.stopReason === 'max_tokens';
+  let loopStop = false;
+  const base = { sessionId: env.sessionId, ...(env.subagentId ? { subagentId: env.subagentId } : {}) };
+
+  const calls: PendingCall[] = reply.content.flatMap((block) => {
+    if (block.type !== 'tool_use') return [];
+    const call: PendingCall = { id: block.id, name: block.name, input: block.input };
+    const invalid = reply.invalidToolInput.get(block.id);
+    if (cutOff) call.refusal = { kind: 'invalidArgs', message: CUT_OFF_MESSAGE };
+    else if (invalid) call.refusal = { kind: 'invalidArgs', message: `Invalid arguments for ${block.name}: ${invalid}` };
+    else {
+      const verdict = options.guard.observe(block.name, block.input);
+      if (verdict.action !== 'run') {
+        env.emit(makeEvent('loopDetected', { ...base, toolName: block.name, count: verdict.count, action: verdict.action }));
+        if (verdict.action === 'stop') loopStop = true;
+        call.refusal = { kind: 'failed', message: nudgeText(block.name, verdict.count) };
+      }
+    }
+    return [call];
+  });
+
+  const outcomes: BatchOutcome['outcomes'] = [];
+  const units = unitsOf(calls, options.strategy);
+  for (const [index, unit] of units.entries()) {
+    if (index > 0 && options.hasSteering()) {
+      for (const call of units.slice(index).flat()) call.refusal ??= { kind: 'cancelled', message: STEERING_SKIP_MESSAGE };
+    }
+    const results = await Promise.all(unit.map((call) => runToolCall(call, env)));
+    unit.forEach((call, i) => outcomes.push({ call, outcome: results[i]! }));
+  }
+  return { outcomes, loopStop };
+}

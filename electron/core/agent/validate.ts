@@ -1,0 +1,47 @@
+/**
+ * Argument checks against each tool's JSON Schema, before any middleware or tool sees them.
+ * Messages name the field, because the model reads them and must fix exactly that.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Tool } from './types';
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+const compiled = new WeakMap<Tool, ValidateFunction>();
+
+function validatorFor(tool: Tool): ValidateFunction {
+  let validate = compiled.get(tool);
+  if (!validate) {
+    validate = ajv.compile(tool.parameters);
+    compiled.set(tool, validate);
+  }
+  return validate;
+}
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || 'arguments';
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `missing required field '${[fieldName(error), params.missingProperty].filter((p) => p !== 'arguments').join('.')}'`;
+    case 'additionalProperties':
+      return `unknown field '${[fieldName(error), params.additionalProperty].filter((p) => p !== 'arguments').join('.')}'`;
+    case 'type':
+      return `field '${fieldName(error)}' must be ${params.type}`;
+    case 'enum':
+      return `field '${fieldName(error)}' must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    default:
+      return `field '${fieldName(error)}' ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** Returns null when the arguments fit the schema, otherwise one line naming every problem. */
+export function checkArguments(tool: Tool, args: unknown): string | null {
+  const validate = validatorFor(tool);
+  if (validate(args)) return null;
+  const problems = [...new Set((validate.errors ?? []).map(describe))];
+  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}`;
+}
