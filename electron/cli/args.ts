@@ -3,7 +3,7 @@
  * UsageError whose message names the flag, so the CLI can print one line and exit 2 before
  * anything is sent anywhere.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/headless-gate';
 
 export class UsageError extends Error {}
@@ -27,12 +27,13 @@ export interface SessionsArgs {
   json: boolean;
 }
 
-function parse(argv: string[], options: Parameters<typeof parseArgs>[0]['options'], command: string) {
+function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>, command: string) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    // node's messages name the flag ("Unknown option '--foo'"); keep them, on one line.
-    throw new UsageError(`cove ${command}: ${(error as Error).message.split('\n')[0]}`);
+    // node's messages name the flag ("Unknown option '--foo'. To specify…"); keep the first sentence.
+    const first = (error as Error).message.split('\n')[0]!.split('. ')[0]!.replace(/\.$/, '');
+    throw new UsageError(`cove ${command}: ${first}`);
   }
 }
 

@@ -84,6 +84,8 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter): (event: 
         break;
       case 'agentEnd':
         endLine();
+        // A failed run's reason is printed once, by the command, as its last line.
+        if (event.stopReason === 'error') break;
         err.write(`\n[${event.stopReason}] ${event.usage.input + event.usage.cacheRead + event.usage.cacheWrite} in / ${event.usage.output} out tokens, $${event.cost.total.toFixed(4)}${event.cost.priced ? '' : ' (model not in the price table)'}\n`);
         break;
       default:

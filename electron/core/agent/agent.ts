@@ -265,7 +265,7 @@ export class Agent {
         return reply;
       } catch (error) {
         if (signal.aborted) throw error;
-        const failure = describeFailure(error);
+        const failure = describeFailure(error, client.baseURL);
         if (!failure.retryable || attempt > this.retry.maxRetries) {
           const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
           throw new ProviderFailure(`${failure.message}${tries}`);

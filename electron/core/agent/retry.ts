@@ -51,15 +51,23 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The innermost cause with a system error code (ECONNREFUSED, ENOTFOUND, …), else its message. */
 function connectionCause(error: Error): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? error.message;
+  let current: unknown = error;
+  let message = error.message;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, message: text, cause } = current as { code?: unknown; message?: string; cause?: unknown };
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    if (text) message = text;
+    current = cause;
+  }
+  return message;
 }
 
-export function describeFailure(error: unknown): FailureInfo {
+export function describeFailure(error: unknown, baseURL?: string): FailureInfo {
   if (error instanceof APIUserAbortError) return { retryable: false, message: 'cancelled' };
   if (error instanceof APIConnectionError) {
-    return { retryable: true, message: oneLine(`cannot reach the API: ${connectionCause(error)}`) };
+    return { retryable: true, message: oneLine(`cannot reach the API${baseURL ? ` at ${baseURL}` : ''}: ${connectionCause(error)}`) };
   }
   if (error instanceof APIError) {
     const type = error.type ?? (error.error as { error?: { type?: string } } | undefined)?.error?.type ?? null;

@@ -1,0 +1,49 @@
+/**
+ * The engine's overhead on a long streamed reply: `cove run --json` (a whole process: start-up,
+ * session store, event publishing, JSON lines on stdout) against the bare SDK consuming the same
+ * 20,000-delta stream from the same scripted server, each as its own process.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startModelServer, reply } from '../test/support/model-server';
+import { compare, type Benchmark } from './support';
+
+const root = resolve(import.meta.dirname, '..');
+
+function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`))));
+  });
+}
+
+const benchmark: Benchmark = async () => {
+  const deltas = 20_000;
+  const payload = reply.manyDeltas(deltas);
+  const server = await startModelServer(() => payload);
+  const home = mkdtempSync(join(tmpdir(), 'cove-bench-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'cove-bench-ws-'));
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home };
+  try {
+    return [
+      await compare({
+        name: `stream ${deltas.toLocaleString('en')} deltas`,
+        goal: 1.3,
+        runs: 9,
+        baseline: { label: 'bare SDK', run: () => runProcess(['bench/fixtures/bare-sdk-stream.mjs'], env) },
+        cove: { label: 'cove run --json', run: () => runProcess(['bin/cove.js', 'run', '--json', '--workspace', workspace, 'stream'], env) },
+      }),
+    ];
+  } finally {
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  }
+};
+export default benchmark;

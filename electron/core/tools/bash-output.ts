@@ -1,0 +1,164 @@
+/**
+ * The two views of a command's output. The model gets plain text capped to its head and tail
+ * (the start says what ran, the end says how it ended); the UI gets the raw stream, coalesced
+ * to a few updates a second and bounded in total. Memory stays bounded for any output size.
+ */
+import { TerminalTextCleaner } from './ansi';
+
+export interface ModelOutputLimits {
+  headChars: number;
+  tailChars: number;
+}
+
+export const DEFAULT_MODEL_LIMITS: ModelOutputLimits = { headChars: 10_000, tailChars: 20_000 };
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/** Whole lines read better than a cut; `window` is how far we look for a line break. */
+const LINE_ALIGN_WINDOW = 2_000;
+
+/** Plain text for the model: the first `headChars` and the last `tailChars`, with a marker between. */
+export class ModelOutput {
+  private readonly cleaner = new TerminalTextCleaner();
+  private head = '';
+  private headFull = false;
+  private tailParts: string[] = [];
+  private tailLength = 0;
+  private totalChars = 0;
+  private totalLines = 0;
+
+  constructor(private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS) {}
+
+  push(chunk: string): void {
+    this.add(this.cleaner.push(chunk));
+  }
+
+  /** Ends the stream and returns the capped text, and whether anything was left out. */
+  finish(): { text: string; truncated: boolean } {
+    this.add(this.cleaner.flush());
+    const tail = this.alignedTail();
+    const omittedChars = this.totalChars - this.head.length - tail.length;
+    if (omittedChars <= 0) return { text: this.head + tail, truncated: false };
+    const omittedLines = this.totalLines - countNewlines(this.head) - countNewlines(tail);
+    const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
+    const separator = this.head.endsWith('\n') || this.head === '' ? '' : '\n';
+    const marker = `${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n`;
+    return { text: this.head + marker + tail, truncated: true };
+  }
+
+  private add(text: string): void {
+    if (text === '') return;
+    this.totalChars += text.length;
+    this.totalLines += countNewlines(text);
+    let rest = text;
+    if (!this.headFull) {
+      const room = this.limits.headChars - this.head.length;
+      if (rest.length <= room) {
+        this.head += rest;
+        return;
+      }
+      let cut = room;
+      const lineEnd = rest.lastIndexOf('\n', room - 1);
+      if (lineEnd >= 0 && room - lineEnd <= LINE_ALIGN_WINDOW) cut = lineEnd + 1;
+      this.head += rest.slice(0, cut);
+      this.headFull = true;
+      rest = rest.slice(cut);
+    }
+    this.tailParts.push(rest);
+    this.tailLength += rest.length;
+    // Compact once the parts hold twice the tail: amortized linear, bounded memory.
+    if (this.tailLength > 2 * this.limits.tailChars) {
+      const joined = this.tailParts.join('').slice(-this.limits.tailChars);
+      this.tailParts = [joined];
+      this.tailLength = joined.length;
+    }
+  }
+
+  private alignedTail(): string {
+    const joined = this.tailParts.join('');
+    if (joined.length <= this.limits.tailChars) return joined;
+    const tail = joined.slice(-this.limits.tailChars);
+    const lineStart = tail.indexOf('\n');
+    return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
+  }
+}
+
+export interface UiUpdate {
+  chunk: string;
+  /** All output bytes so far, including any the UI no longer receives. */
+  bytes: number;
+  elapsedMs: number;
+  /** Set once, on the update after which chunks stop. */
+  truncatedForUi?: true;
+}
+
+export const UI_BYTE_LIMIT = 5 * 1024 * 1024;
+export const UPDATE_INTERVAL_MS = 200;
+export const UI_TRUNCATION_NOTE = '\r\n[output truncated for the UI]\r\n';
+
+/**
+ * Coalesces raw chunks into at most one update per `intervalMs`, each carrying only what is new.
+ * After `byteLimit` bytes have gone to the UI it sends one truncation note, then byte counts only.
+ */
+export class UiStream {
+  private pending: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastSent = 0;
+  private sentBytes = 0;
+  private truncated = false;
+  private noteDue = false;
+  bytes = 0;
+
+  constructor(
+    private readonly send: (update: UiUpdate) => void,
+    private readonly startedAt: number,
+    private readonly intervalMs = UPDATE_INTERVAL_MS,
+    private readonly byteLimit = UI_BYTE_LIMIT,
+  ) {}
+
+  get truncatedForUi(): boolean {
+    return this.truncated;
+  }
+
+  push(chunk: string): void {
+    const size = Buffer.byteLength(chunk, 'utf8');
+    this.bytes += size;
+    if (!this.truncated) {
+      if (this.sentBytes + size <= this.byteLimit) {
+        this.pending.push(chunk);
+        this.sentBytes += size;
+      } else {
+        this.truncated = true;
+        this.noteDue = true;
+      }
+    }
+    if (!this.timer) {
+      const wait = Math.max(0, this.lastSent + this.intervalMs - Date.now());
+      this.timer = setTimeout(() => this.flush(), wait);
+    }
+  }
+
+  /** Sends whatever is pending now (also called once at the end). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const chunk = this.pending.join('') + (this.noteDue ? UI_TRUNCATION_NOTE : '');
+    if (chunk === '' && !this.truncated) return;
+    const update: UiUpdate = { chunk, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
+    if (this.noteDue) update.truncatedForUi = true;
+    this.pending = [];
+    this.noteDue = false;
+    this.lastSent = Date.now();
+    this.send(update);
+  }
+
+  /** Stops the timer without sending. */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * File helpers the file tools share: errors a model can act on, text loading with the binary and
+ * size checks done before the whole file is read, line endings, and atomic writes.
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fs, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ToolError } from '../agent/types';
+
+/** Files larger than this are not read, edited or searched as text. */
+export const TEXT_SIZE_LIMIT = 10 * 1024 * 1024;
+/** A NUL byte in this much of the head of a file marks it binary. */
+export const BINARY_SNIFF_BYTES = 8192;
+
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/**
+ * A ToolError for a failed file system call. Only the error code is kept from the system's
+ * message, which would otherwise carry the absolute path (and with it the workspace root).
+ */
+export function fileError(error: unknown, display: string, action: string): ToolError {
+  if (error instanceof ToolError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return ToolError.notFound(`${display} does not exist`);
+    case 'EACCES':
+    case 'EPERM':
+      return ToolError.failed(`Permission denied: cannot ${action} ${display}`);
+    case 'EISDIR':
+      return ToolError.failed(`${display} is a directory, not a file`);
+    case 'ENOTDIR':
+      return ToolError.notFound(`${display} does not exist (a folder in that path is a file)`);
+    case 'EROFS':
+      return ToolError.failed(`Cannot ${action} ${display}: the file system is read-only`);
+    case 'ENOSPC':
+      return ToolError.failed(`Cannot ${action} ${display}: no space left on the device`);
+    case 'ELOOP':
+      return ToolError.failed(`${display} has too many levels of symbolic links`);
+    default:
+      return ToolError.failed(`Cannot ${action} ${display}${code ? ` (${code})` : ''}`);
+  }
+}
+
+export function containsNul(bytes: Uint8Array, limit = bytes.length): boolean {
+  const end = Math.min(limit, bytes.length);
+  const index = bytes.indexOf(0);
+  return index !== -1 && index < end;
+}
+
+/** Why `loadText` refused a file that exists and can be opened. */
+export function refusalReason(error: unknown): 'binary' | 'tooLarge' | undefined {
+  if (!(error instanceof ToolError)) return undefined;
+  const reason = (error.details as { reason?: unknown } | undefined)?.reason;
+  return reason === 'binary' || reason === 'tooLarge' ? reason : undefined;
+}
+
+export interface LoadedText {
+  text: string;
+  stats: Stats;
+}
+
+/**
+ * Reads a regular file as UTF-8 text, checking size (from stat, before reading) and binary
+ * content (a NUL in the first 8 KB, from a small read) so that a huge or binary file is never
+ * read whole. `action` words the errors ("read", "edit").
+ */
+export async function loadText(absolute: string, display: string, action: string, sizeLimit = TEXT_SIZE_LIMIT): Promise<LoadedText> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(absolute, 'r');
+  } catch (error) {
+    throw fileError(error, display, action);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw ToolError.failed(`${display} is a directory, not a file; use list_files to see what it contains`);
+    if (!stats.isFile()) throw ToolError.failed(`${display} is not a regular file`);
+    if (stats.size > sizeLimit) {
+      throw ToolError.failed(
+        `${display} is ${formatBytes(stats.size)}, over the ${formatBytes(sizeLimit)} limit for text files; ` +
+          'use search to find the part you need, or bash (head, tail, sed -n) to read a slice',
+        { reason: 'tooLarge' },
+      );
+    }
+    const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (containsNul(head, bytesRead)) {
+      throw ToolError.failed(`${display} is a binary file (it contains NUL bytes); it cannot be shown or edited as text`, {
+        reason: 'binary',
+      });
+    }
+    const whole = await handle.readFile();
+    return { text: whole.toString('utf8'), stats };
+  } catch (error) {
+    throw fileError(error, display, action);
+  } finally {
+    await handle.close();
+  }
+}
+
+export type LineEnding = '\n' | '\r\n';
+
+/** The file's line ending: CRLF when most of its line breaks are CRLF. */
+export function detectLineEnding(text: string): LineEnding {
+  let crlf = 0;
+  let lf = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+    if (index > 0 && text.charCodeAt(index - 1) === 13) crlf++;
+    else lf++;
+  }
+  return crlf > lf ? '\r\n' : '\n';
+}
+
+export function toLf(text: string): string {
+  return text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
+}
+
+export function withLineEnding(lfText: string, ending: LineEnding): string {
+  return ending === '\n' ? lfText : lfText.replace(/\n/g, '\r\n');
+}
+
+/**
+ * Replaces `absolute` with `content` so that readers see the old file or the new one, never a
+ * mix: a temp file in the same folder (same file system, so rename is atomic), flushed to disk,
+ * given the old file's permissions, renamed over the target. Missing parent folders are created.
+ */
+export async function writeAtomic(absolute: string, content: string, display: string): Promise<{ created: boolean }> {
+  const folder = dirname(absolute);
+  let mode: number | undefined;
+  try {
+    mode = (await fs.stat(absolute)).mode & 0o7777;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError(error, display, 'write');
+  }
+  const temp = join(folder, `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await fs.mkdir(folder, { recursive: true });
+    const handle = await fs.open(temp, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(content, 'utf8');
+      // The creation mode is filtered by the umask; the old file's mode must survive as it was.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, absolute);
+  } catch (error) {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw fileError(error, display, 'write');
+  }
+  await syncFolder(folder);
+  return { created: mode === undefined };
+}
+
+/** Makes the rename itself durable; not every platform can open a folder, which is harmless. */
+async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await fs.open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Durability of the rename is best effort; the write itself has succeeded.
+  }
+}

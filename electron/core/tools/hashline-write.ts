@@ -1,0 +1,91 @@
+/**
+ * Writing several files so that either all of them change or none does. Every new content goes
+ * to a temp file beside its target first (same filesystem, so rename is atomic); only when all
+ * temp files exist are they renamed over their targets, and a failed rename puts back what the
+ * earlier renames replaced.
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ToolError } from '../agent/types';
+import { fileError } from './fs-utils';
+
+export interface PendingWrite {
+  absolute: string;
+  /** For messages. */
+  display: string;
+  before: string;
+  after: string;
+}
+
+function tempPathFor(absolute: string): string {
+  return join(dirname(absolute), `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Writes `content` to a flushed sibling temp file with the target's permissions; returns its path. */
+async function stage(absolute: string, content: string): Promise<string> {
+  const temp = tempPathFor(absolute);
+  const mode = await fs.stat(absolute).then((stats) => stats.mode & 0o7777, () => undefined);
+  try {
+    const handle = await fs.open(temp, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(content, 'utf8');
+      // The creation mode passes through the umask; the old file's mode must survive as it was.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  return temp;
+}
+
+export async function writeAllOrNone(writes: readonly PendingWrite[]): Promise<void> {
+  const temps: string[] = [];
+  try {
+    for (const write of writes) {
+      try {
+        temps.push(await stage(write.absolute, write.after));
+      } catch (error) {
+        throw ToolError.failed(`${fileError(error, write.display, 'write').message}; no file was changed`);
+      }
+    }
+  } catch (error) {
+    await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
+    throw error;
+  }
+
+  for (let i = 0; i < writes.length; i++) {
+    try {
+      await fs.rename(temps[i]!, writes[i]!.absolute);
+    } catch (error) {
+      await Promise.all(temps.slice(i).map((temp) => fs.rm(temp, { force: true })));
+      const unrestored = await restore(writes.slice(0, i));
+      const suffix =
+        unrestored.length === 0
+          ? 'no file was changed'
+          : `could not restore ${unrestored.join(', ')}, which now hold the edited content`;
+      throw ToolError.failed(`${fileError(error, writes[i]!.display, 'write').message}; ${suffix}`);
+    }
+  }
+}
+
+/** Puts back the previous contents; returns the files that could not be restored. */
+async function restore(written: readonly PendingWrite[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const write of written) {
+    try {
+      const temp = await stage(write.absolute, write.before);
+      await fs.rename(temp, write.absolute).catch(async (error: unknown) => {
+        await fs.rm(temp, { force: true });
+        throw error;
+      });
+    } catch {
+      failed.push(write.display);
+    }
+  }
+  return failed;
+}

@@ -1,0 +1,117 @@
+/**
+ * The search engine used when ripgrep is not installed. It follows ripgrep's choices so that
+ * both give the same results: the same walker rules (see walk.ts), files with a NUL byte and
+ * files over the size limit skipped, UTF-16 files with a byte-order mark decoded, and a match
+ * counted once per line.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { TEXT_SIZE_LIMIT } from './fs-utils';
+import type { MatchCollector } from './search-results';
+import type { SearchRequest } from './search-pattern';
+import { sliced, walk } from './walk';
+
+/** Reused for every file that fits, so small files cost no allocation. */
+const sharedBuffer = Buffer.allocUnsafe(256 * 1024);
+
+/** The file's bytes (valid up to `length`), or undefined when it is too large or unreadable. */
+function readBytes(absolute: string, sizeLimit: number): { bytes: Buffer; length: number } | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(absolute, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(descriptor).size;
+    if (size > sizeLimit) return undefined;
+    const bytes = size < sharedBuffer.length ? sharedBuffer : Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    // Read until end of file: the size from stat may be stale if the file is growing.
+    for (;;) {
+      const read = readSync(descriptor, bytes, length, bytes.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length === bytes.length) return length > sizeLimit ? undefined : readGrowing(descriptor, bytes, length, sizeLimit);
+    }
+    return { bytes, length };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function readGrowing(descriptor: number, start: Buffer, length: number, sizeLimit: number): { bytes: Buffer; length: number } | undefined {
+  const chunks = [Buffer.from(start.subarray(0, length))];
+  let total = length;
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  for (let read = readSync(descriptor, chunk); read > 0; read = readSync(descriptor, chunk)) {
+    total += read;
+    if (total > sizeLimit) return undefined;
+    chunks.push(Buffer.from(chunk.subarray(0, read)));
+  }
+  const bytes = Buffer.concat(chunks);
+  return { bytes, length: bytes.length };
+}
+
+const utf16be = new TextDecoder('utf-16be');
+
+/** The file as text, or undefined when it is binary (as ripgrep decides). */
+export function decode(bytes: Buffer, length: number): string | undefined {
+  if (length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.toString('utf16le', 2, length);
+  if (length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return utf16be.decode(bytes.subarray(2, length));
+  const nul = bytes.indexOf(0);
+  if (nul !== -1 && nul < length) return undefined;
+  const hasBom = length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', hasBom ? 3 : 0, length);
+}
+
+/**
+ * Adds every matching line of `text` to the collector; false when the collector is full.
+ * The pattern runs over the whole text (much faster than line by line); a match that spills
+ * over a line break only counts if the line also matches on its own, as in a line-based grep.
+ */
+export function scanText(text: string, displayPath: string, request: SearchRequest, collector: MatchCollector): boolean {
+  const { scanner, finder } = request;
+  scanner.lastIndex = 0;
+  let lineNumber = 1;
+  let counted = 0;
+  for (;;) {
+    const match = scanner.exec(text);
+    if (!match) return true;
+    // Nothing follows a final line break: that empty remainder is not a line.
+    if (match.index >= text.length && (text.length === 0 || text.endsWith('\n'))) return true;
+    const lineStart = text.lastIndexOf('\n', match.index - 1) + 1;
+    let lineEnd = text.indexOf('\n', match.index);
+    if (lineEnd === -1) lineEnd = text.length;
+    for (let at = text.indexOf('\n', counted); at !== -1 && at < lineStart; at = text.indexOf('\n', at + 1)) lineNumber++;
+    counted = lineStart;
+    let line = text.slice(lineStart, lineEnd);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    const withinLine = match.index + match[0].length <= lineEnd;
+    if (withinLine || finder.test(line)) {
+      if (!collector.add(displayPath, lineNumber, line)) return false;
+    }
+    if (lineEnd >= text.length) return true;
+    scanner.lastIndex = lineEnd + 1;
+  }
+}
+
+/** Searches one file (a search whose path is a file). */
+export function searchFile(absolute: string, displayPath: string, request: SearchRequest, collector: MatchCollector): void {
+  const file = readBytes(absolute, TEXT_SIZE_LIMIT);
+  const text = file && decode(file.bytes, file.length);
+  if (text !== undefined) scanText(text, displayPath, request, collector);
+}
+
+export async function searchBuiltin(request: SearchRequest, collector: MatchCollector, signal: AbortSignal): Promise<void> {
+  for await (const entry of sliced(walk(request.folder), signal)) {
+    if (entry.kind !== 'file' || !request.admits(entry.relative)) continue;
+    const file = readBytes(entry.absolute, TEXT_SIZE_LIMIT);
+    if (!file) continue;
+    const text = decode(file.bytes, file.length);
+    if (text === undefined) continue;
+    if (!scanText(text, request.prefix + entry.relative, request, collector)) return;
+  }
+}
+

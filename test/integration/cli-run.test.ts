@@ -1,0 +1,197 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { block, reply, startModelServer, type Script, type ScriptedServer } from '../support/model-server';
+import { CoveHome } from '../support/cove-cli';
+
+interface Fixture {
+  server: ScriptedServer;
+  home: CoveHome;
+  workspace: string;
+  close(): Promise<void>;
+}
+
+async function fixture(script: Script): Promise<Fixture> {
+  const server = await startModelServer(script);
+  const home = new CoveHome(server.url);
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
+  return {
+    server,
+    home,
+    workspace,
+    async close() {
+      await server.close();
+      home.remove();
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('cove run', () => {
+  test('streams a reply as JSON lines, stores the session, and lists it', async () => {
+    const f = await fixture([reply.text('Hello! I can help with that.', { chunks: 4 })]);
+    try {
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'Say hello to the new repo']);
+      assert.equal(result.code, 0, result.stderr);
+      const types = result.events.map((e) => e.type);
+      assert.equal(types[0], 'agentStart');
+      assert.equal(types.at(-1), 'agentEnd');
+      assert.equal(types.filter((t) => t === 'messageUpdate').length, 4);
+      const end = result.events.at(-1)!;
+      assert.equal(end.type === 'agentEnd' && end.stopReason, 'endTurn');
+      const sessionId = end.sessionId;
+      assert.ok(result.events.every((e) => e.sessionId === sessionId));
+
+      const listed = await f.home.run(['sessions', '--json']);
+      assert.equal(listed.code, 0, listed.stderr);
+      const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0].id, sessionId);
+      assert.equal(rows[0].title, 'Say hello to the new repo');
+      assert.deepEqual(rows[0].workspaces, [f.workspace]);
+      assert.equal(rows[0].status, 'done');
+      assert.equal(typeof rows[0].updatedAt, 'number');
+
+      const found = await f.home.run(['sessions', '--search', 'hello', '--json']);
+      assert.equal(JSON.parse(found.stdout.trim().split('\n')[0]!).id, sessionId);
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('prints plain text by default and runs parallel tool calls answered in one message', async () => {
+    const f = await fixture([
+      reply.message([
+        block.text('Reading both.'),
+        block.toolUse('read_file', { path: 'a.txt' }, { id: 'toolu_a' }),
+        block.toolUse('read_file', { path: 'b.txt' }, { id: 'toolu_b' }),
+      ]),
+      reply.text('a says alpha, b says beta'),
+    ]);
+    try {
+      writeFileSync(join(f.workspace, 'a.txt'), 'alpha\n');
+      writeFileSync(join(f.workspace, 'b.txt'), 'beta\n');
+      const result = await f.home.run(['run', 'what do a and b say?'], { cwd: f.workspace });
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /a says alpha, b says beta/);
+      assert.match(result.stderr, /● read_file/);
+      const answer = f.server.requests[1]!.body.messages.at(-1)!;
+      const results = (answer.content as Array<{ type: string; tool_use_id: string; content: Array<{ text: string }> }>).filter((b) => b.type === 'tool_result');
+      assert.deepEqual(results.map((r) => r.tool_use_id), ['toolu_a', 'toolu_b']);
+      assert.match(JSON.stringify(results[0]!.content), /alpha/);
+      assert.match(JSON.stringify(results[1]!.content), /beta/);
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('survives malformed model output: bad JSON, wrong types, unknown tools', async () => {
+    const f = await fixture([
+      reply.message([
+        block.rawToolUse('read_file', '{"path": "a.txt"', { id: 'toolu_json' }),
+        block.toolUse('read_file', { path: 7 }, { id: 'toolu_type' }),
+        block.toolUse('teleport', { to: 'mars' }, { id: 'toolu_unknown' }),
+      ]),
+      reply.text('sorry about that'),
+    ]);
+    try {
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
+      assert.equal(result.code, 0, result.stderr);
+      const ends = result.events.filter((e) => e.type === 'toolExecutionEnd');
+      assert.equal(ends.length, 3);
+      const texts = ends.map((e) => (e.type === 'toolExecutionEnd' ? JSON.stringify(e.result.content) : ''));
+      assert.match(texts[0]!, /not valid JSON/);
+      assert.match(texts[1]!, /field 'path' must be string/);
+      assert.match(texts[2]!, /Tool teleport not found/);
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+describe('cove run refuses bad input before sending anything', () => {
+  let f: Fixture;
+  before(async () => {
+    f = await fixture([reply.text('should never be asked')]);
+  });
+  after(() => f.close());
+
+  const cases: Array<[string, string[], Record<string, string | undefined>, RegExp]> = [
+    ['no API key', ['run', 'hi'], { ANTHROPIC_API_KEY: undefined }, /ANTHROPIC_API_KEY is not set/],
+    ['unknown flag', ['run', '--frobnicate', 'hi'], {}, /Unknown option '--frobnicate'/],
+    ['bad mode', ['run', '--permission-mode', 'yolo', 'hi'], {}, /--permission-mode must be one of/],
+    ['bad max turns', ['run', '--max-turns', 'many', 'hi'], {}, /--max-turns must be a whole number/],
+    ['bad rule', ['run', '--deny', 'bash(rm', 'hi'], {}, /--deny: invalid permission rule 'bash\(rm'/],
+    ['no prompt', ['run'], {}, /missing PROMPT/],
+    ['missing workspace', ['run', '--workspace', '/nonexistent/cove', 'hi'], {}, /--workspace \/nonexistent\/cove: no such folder/],
+    ['unknown session', ['run', '--resume', 'nosuchsession', 'hi'], {}, /--resume nosuchsession: no such session/],
+  ];
+  for (const [name, args, env, expected] of cases) {
+    test(name, async () => {
+      const result = await f.home.run(args, { env, cwd: f.workspace });
+      assert.equal(result.code, 2, `${name}: ${result.stderr}`);
+      const lines = result.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, `one line on stderr, got: ${result.stderr}`);
+      assert.match(lines[0]!, expected);
+      assert.equal(f.server.requests.length, 0, 'no request was sent');
+    });
+  }
+});
+
+describe('cove run and the provider', () => {
+  test('an unreachable API ends in one line and a non-zero exit', async () => {
+    const f = await fixture([]);
+    try {
+      const closed = f.server.url;
+      await f.server.close();
+      const result = await f.home.run(['run', '--workspace', f.workspace, 'hi'], { env: { ANTHROPIC_BASE_URL: closed, COVE_MAX_RETRIES: '1' } });
+      assert.equal(result.code, 1);
+      assert.equal(result.stderr.trim().split('\n').at(-1), `cove: cannot reach the API at ${closed}: ECONNREFUSED (after 2 attempts)`);
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('overloads and cut streams are retried and shown as providerRetry', async () => {
+    const f = await fixture([reply.error(529, 'overloaded_error', 'Overloaded'), reply.cut({ afterEvents: 3 }), reply.text('made it')]);
+    try {
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'hi']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.events.filter((e) => e.type === 'providerRetry').length, 2);
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+describe('cove run permissions before the permission engine', () => {
+  const writeCall = () => [reply.message([block.toolUse('write_file', { path: 'out.txt', content: 'written\n' })]), reply.text('done')];
+  const modes: Array<[string, string[], boolean, RegExp | null]> = [
+    ['default denies a mutating tool, naming the flag that allows it', [], false, /--allow write_file/],
+    ['plan denies it with a reason', ['--permission-mode', 'plan'], false, /plan mode/],
+    ['acceptEdits allows file edits', ['--permission-mode', 'acceptEdits'], true, null],
+    ['--allow allows the tool', ['--allow', 'write_file'], true, null],
+    ['bypass allows it', ['--permission-mode', 'bypass'], true, null],
+    ['a deny rule wins even in bypass', ['--permission-mode', 'bypass', '--deny', 'write_file'], false, /deny rule write_file/],
+    ['an ask rule is a denial headless', ['--allow', 'write_file', '--ask', 'write_file'], false, /ask rule write_file/],
+  ];
+  for (const [name, flags, writes, reason] of modes) {
+    test(name, async () => {
+      const f = await fixture(writeCall());
+      try {
+        const result = await f.home.run(['run', '--json', '--workspace', f.workspace, ...flags, 'write out.txt']);
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(existsSync(join(f.workspace, 'out.txt')), writes);
+        const end = result.events.find((e) => e.type === 'toolExecutionEnd');
+        assert.ok(end && end.type === 'toolExecutionEnd');
+        assert.equal(end.isError, !writes);
+        if (reason) assert.match(JSON.stringify(end.result.content), reason);
+        else assert.equal(readFileSync(join(f.workspace, 'out.txt'), 'utf8'), 'written\n');
+      } finally {
+        await f.close();
+      }
+    });
+  }
+});
