@@ -9,6 +9,8 @@ function when(ms: number): string {
 export function sessionsCommand(args: SessionsArgs): number {
   const store = openStore(defaultDataDir());
   try {
+    // Runs whose process died show as interrupted, not as running forever.
+    store.recoverInterrupted();
     const lines: string[] = [];
     if (args.search !== undefined) {
       for (const hit of store.search(args.search, { limit: 50 })) {

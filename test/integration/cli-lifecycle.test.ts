@@ -1,0 +1,146 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { block, reply, startModelServer, type Script } from '../support/model-server';
+import { CoveHome, collect } from '../support/cove-cli';
+import type { ChildProcess } from 'node:child_process';
+
+async function setup(script: Script) {
+  const server = await startModelServer(script);
+  const home = new CoveHome(server.url);
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
+  return {
+    server,
+    home,
+    workspace,
+    async close() {
+      await server.close();
+      home.remove();
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves when the child's stdout has printed a line matching `pattern`. */
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const line = buffer.split('\n').find((l) => pattern.test(l));
+      if (line) {
+        child.stdout!.off('data', onData);
+        resolve(line);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('close', () => reject(new Error(`exited before printing ${pattern}; got: ${buffer.slice(-500)}`)));
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function sessions(home: CoveHome) {
+  const listed = await home.run(['sessions', '--json']);
+  return listed.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () => {
+  const f = await setup([reply.hang({ afterEvents: 5 })]);
+  try {
+    const child = f.home.spawn(['run', '--json', '--workspace', f.workspace, 'a long answer please']);
+    const done = collect(child);
+    await waitForLine(child, /"messageUpdate"/);
+    child.kill('SIGINT');
+    const result = await done;
+    assert.equal(result.code, 130, result.stderr);
+    assert.match(result.stderr, /stopped; session \S+ is saved/);
+    const end = result.events.at(-1)!;
+    assert.equal(end.type === 'agentEnd' && end.stopReason, 'aborted');
+    await f.server.waitForDisconnect(0);
+    const [row] = await sessions(f.home);
+    assert.equal(row.status, 'aborted');
+  } finally {
+    await f.close();
+  }
+});
+
+test('Ctrl-C during a bash command kills the command and its children', async () => {
+  const f = await setup([
+    reply.message([block.toolUse('bash', { command: 'sleep 300 & echo "child=$!"; sleep 300' })]),
+    reply.text('unreachable'),
+  ]);
+  try {
+    const child = f.home.spawn(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'run it']);
+    const done = collect(child);
+    const line = await waitForLine(child, /child=\d+/);
+    const pid = Number(/child=(\d+)/.exec(line)![1]);
+    assert.ok(alive(pid), 'the background child is running before the interrupt');
+    child.kill('SIGINT');
+    const result = await done;
+    assert.equal(result.code, 130, result.stderr);
+    assert.equal(alive(pid), false, 'the background child was killed with its process group');
+    const end = result.events.find((e) => e.type === 'toolExecutionEnd');
+    assert.ok(end && end.type === 'toolExecutionEnd' && end.isError);
+    assert.equal(f.server.requests.length, 1, 'nothing was sent after the cancel');
+  } finally {
+    await f.close();
+  }
+});
+
+test('a run killed with SIGKILL is marked interrupted and resumes with its cut-off call answered', async () => {
+  let requests = 0;
+  const f = await setup(() => {
+    requests++;
+    return requests === 1 ? reply.message([block.toolUse('bash', { command: 'echo started; sleep 300' }, { id: 'toolu_cut' })]) : reply.text('picked up again');
+  });
+  try {
+    const child = f.home.spawn(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'start the server']);
+    const done = collect(child);
+    await waitForLine(child, /"toolExecutionUpdate".*started/);
+    child.kill('SIGKILL');
+    await done;
+
+    const [row] = await sessions(f.home);
+    assert.equal(row.status, 'interrupted');
+
+    const resumed = await f.home.run(['run', '--json', '--resume', row.id, 'what happened?']);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    const sent = f.server.requests[1]!.body.messages;
+    assert.equal(sent[0]!.role, 'user');
+    assert.match(JSON.stringify(sent[0]!.content), /start the server/);
+    const answer = JSON.stringify(sent[2]!.content);
+    assert.match(answer, /toolu_cut/);
+    assert.match(answer, /Interrupted/);
+    assert.match(JSON.stringify(sent.at(-1)!.content), /what happened\?/);
+    const [after] = await sessions(f.home);
+    assert.equal(after.status, 'done');
+  } finally {
+    await f.close();
+  }
+});
+
+test('--continue picks the latest session of the workspace and sends its history', async () => {
+  const f = await setup([reply.text('first answer'), reply.text('second answer')]);
+  try {
+    const first = await f.home.run(['run', '--workspace', f.workspace, 'remember the word heron']);
+    assert.equal(first.code, 0, first.stderr);
+    const second = await f.home.run(['run', '--continue', 'what was the word?'], { cwd: f.workspace });
+    assert.equal(second.code, 0, second.stderr);
+    const messages = f.server.requests[1]!.body.messages;
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.match(JSON.stringify(messages[0]!.content), /heron/);
+    assert.equal((await sessions(f.home)).length, 1);
+  } finally {
+    await f.close();
+  }
+});
