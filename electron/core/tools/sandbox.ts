@@ -56,23 +56,27 @@ function errorCode(error: unknown): string | undefined {
 
 /**
  * Follows `components` from the real directory `start` like path lookup does, returning the real
- * path and whether it exists. Once a component is missing the rest is joined lexically: nothing
- * below a missing folder can be a symlink.
+ * path and whether it exists. Below a missing component names are joined lexically (nothing
+ * there can be a symlink) until `..` climbs back above it, where lookup resumes: otherwise
+ * `missing/../link-to-outside` would slip through unresolved.
  */
 function lookup(start: string, components: string[], given: string): { path: string; exists: boolean } {
   const pending = components.slice().reverse();
   let current = start;
-  let missing = false;
+  /** How many trailing components of `current` do not exist. */
+  let missing = 0;
   let links = 0;
   while (pending.length > 0) {
     const component = pending.pop()!;
     if (component === '' || component === '.') continue;
     if (component === '..') {
       current = dirname(current);
+      if (missing > 0) missing--;
       continue;
     }
     const candidate = join(current, component);
-    if (missing) {
+    if (missing > 0) {
+      missing++;
       current = candidate;
       continue;
     }
@@ -82,7 +86,7 @@ function lookup(start: string, components: string[], given: string): { path: str
     } catch (error) {
       // ENOENT, ENOTDIR, EACCES: the OS cannot go further either, so nothing beyond can redirect.
       if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR' && errorCode(error) !== 'EACCES') throw error;
-      missing = true;
+      missing = 1;
       current = candidate;
       continue;
     }
@@ -95,7 +99,7 @@ function lookup(start: string, components: string[], given: string): { path: str
     if (isAbsolute(target)) current = parse(target).root;
     pending.push(...target.split(SEPARATORS).reverse());
   }
-  return { path: current, exists: !missing };
+  return { path: current, exists: missing === 0 };
 }
 
 function realLocation(given: string, firstRoot: string): { path: string; exists: boolean } {
