@@ -1,0 +1,105 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import type { CoveEvent } from '../../shared/events';
+import { SessionManager } from '../../electron/core/sessions/session-manager';
+import { openStore, type Store } from '../../electron/core/store';
+import { block, reply, startModelServer, type Script } from '../support/model-server';
+import { testTool } from '../support/engine';
+
+async function setup(script: Script, tools = [testTool('echo')]) {
+  const server = await startModelServer(script);
+  const dir = mkdtempSync(join(tmpdir(), 'cove-manager-'));
+  const store: Store = openStore(dir);
+  const manager = new SessionManager({
+    store,
+    createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
+    tools: () => tools,
+    retry: { baseDelayMs: 1 },
+  });
+  const session = manager.createSession({ workspaces: [dir], model: 'claude-sonnet-5', permissionMode: 'default' });
+  return {
+    server,
+    store,
+    manager,
+    session,
+    async close() {
+      await manager.stopAll();
+      store.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('every subscriber gets every event, and the store can redraw the session', async () => {
+  const s = await setup([reply.message([block.text('Let me check.', { chunks: 6 }), block.toolUse('echo', { value: 'x' })]), reply.text('All good.', { chunks: 3 })]);
+  try {
+    const first: CoveEvent[] = [];
+    const second: CoveEvent[] = [];
+    s.manager.subscribe((e) => first.push(e));
+    const unsubscribe = s.manager.subscribe((e) => second.push(e));
+    const outcome = await s.manager.run(s.session.id, 'check it');
+    unsubscribe();
+    assert.equal(outcome.stopReason, 'endTurn');
+    assert.deepEqual(first, second);
+
+    const stored = s.store.loadEvents(s.session.id);
+    const withoutDeltas = (events: CoveEvent[]) => events.filter((e) => e.type !== 'messageUpdate').map((e) => e.type);
+    assert.deepEqual(withoutDeltas(stored), withoutDeltas(first));
+    // Deltas are merged on their way to disk, but their text is all there.
+    const text = (events: CoveEvent[]) => events.flatMap((e) => (e.type === 'messageUpdate' && e.delta.type === 'text' ? [e.delta.text] : [])).join('');
+    assert.equal(text(stored), text(first));
+    assert.ok(stored.filter((e) => e.type === 'messageUpdate').length < first.filter((e) => e.type === 'messageUpdate').length);
+
+    const messages = s.store.loadMessages(s.session.id);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+    const record = s.store.getSession(s.session.id)!;
+    assert.equal(record.status, 'done');
+    assert.equal(record.ownerPid, null);
+    assert.equal(record.title, 'check it');
+    assert.ok(record.usage.output > 0 && record.costUsd > 0);
+  } finally {
+    await s.close();
+  }
+});
+
+test('send steers a running session and starts a run on an idle one; stop aborts', async () => {
+  const s = await setup([reply.delay(100, reply.text('first')), reply.text('steered'), reply.hang()]);
+  try {
+    const started = s.manager.send(s.session.id, 'hello');
+    assert.equal(started.steered, false);
+    await s.server.waitForRequests(1);
+    assert.ok(s.manager.isRunning(s.session.id));
+    assert.deepEqual(s.manager.send(s.session.id, 'and also this'), { steered: true });
+    assert.equal((await started.run!).stopReason, 'endTurn');
+    assert.equal(s.server.requests.length, 2);
+
+    const next = s.manager.send(s.session.id, 'a third thing');
+    await s.server.waitForRequests(3);
+    assert.equal(s.manager.stop(s.session.id), true);
+    assert.equal((await next.run!).stopReason, 'aborted');
+    assert.equal(s.store.getSession(s.session.id)!.status, 'aborted');
+    assert.equal(s.manager.stop(s.session.id), false, 'nothing left to stop');
+    // The third run carried the whole history.
+    assert.equal(s.server.requests[2]!.body.messages.length, 5);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a second run of a running session is refused', async () => {
+  const s = await setup([reply.hang()]);
+  try {
+    const run = s.manager.run(s.session.id, 'one');
+    await s.server.waitForRequests(1);
+    await assert.rejects(s.manager.run(s.session.id, 'two'), /already running/);
+    s.manager.stop(s.session.id);
+    await run;
+  } finally {
+    await s.close();
+  }
+});
