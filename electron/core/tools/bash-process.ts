@@ -1,10 +1,15 @@
 /**
- * One command in a PTY, and stopping it for good. node-pty's child calls setsid, so bash leads
- * its own session and process group; everything it starts without job control shares that
- * group, and signalling the group (negative pid) reaches all of it, background jobs included.
+ * One command in a PTY. Two things make a PTY awkward for batch commands, handled here:
+ * - Agents run unattended: stdin comes from /dev/null so nothing waits for typing and tools
+ *   that switch to watch mode on a terminal stdin (test runners) run once.
+ * - When a fast writer's session ends, Linux can report EIO on the master before it has handed
+ *   over the last few kilobytes, and node-pty then drops them (the end of the output, the part
+ *   that says what failed). So bash never ends on its own: its EXIT trap prints an end marker
+ *   and waits for our acknowledgement on the terminal. Output before the marker is complete.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
+import { stopGroup } from './bash-kill';
 
 export interface PtyExit {
   exitCode: number;
@@ -14,10 +19,11 @@ export interface PtyExit {
 
 export interface RunningCommand {
   pid: number;
+  /** One listener; it receives the command's output, without our end marker. */
   onData(listener: (chunk: string) => void): void;
-  /** Settles when bash has exited and its output is drained. */
+  /** Settles when bash has exited and all its output has been delivered. */
   exited: Promise<PtyExit>;
-  /** SIGTERM to the whole group, SIGKILL to what is left after `graceMs`; settles when gone. */
+  /** Stops the whole process group (see stopGroup); settles when it is gone. */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -27,82 +33,66 @@ export interface SpawnOptions {
   env: Record<string, string>;
 }
 
+/** How long bash waits for the acknowledgement before ending anyway. */
+const ACK_TIMEOUT_SECONDS = 10;
+
 /**
- * Agents run commands unattended: stdin comes from /dev/null so nothing waits for typing and
- * tools that switch to watch mode on a terminal stdin (test runners) run once. `;` keeps bash's
- * "line N" error numbers matching the command.
+ * Everything before the command sits on its first line (joined with `;`) so that bash's
+ * "line N" in syntax errors still matches the command the model wrote.
  */
-const STDIN_FROM_NULL = 'exec </dev/null; ';
+function wrap(command: string, nonce: string): string {
+  const onExit =
+    `__cove_status=$?; printf "\\033]6973;${nonce}\\007"; ` +
+    `read -r -t ${ACK_TIMEOUT_SECONDS} -u "$__cove_tty" __cove_ack; exit "$__cove_status"`;
+  return `exec {__cove_tty}<&0 </dev/null; trap '${onExit}' EXIT; ${command}`;
+}
 
 export function spawnCommand(options: SpawnOptions): RunningCommand {
-  const child = pty.spawn('/bin/bash', ['-c', STDIN_FROM_NULL + options.command], {
+  const nonce = randomBytes(8).toString('hex');
+  const marker = `\x1b]6973;${nonce}\x07`;
+  const child = pty.spawn('/bin/bash', ['-c', wrap(options.command, nonce)], {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,
     cwd: options.cwd,
     env: options.env,
   });
+
+  let listener: (chunk: string) => void = () => {};
+  /** The start of a marker cut off by a chunk boundary. */
+  let held = '';
+  let ended = false;
+  child.onData((data) => {
+    if (ended) return;
+    let text = held + data;
+    held = '';
+    const at = text.indexOf(marker);
+    if (at >= 0) {
+      ended = true;
+      if (at > 0) listener(text.slice(0, at));
+      child.write('\r');
+      return;
+    }
+    const escape = text.lastIndexOf('\x1b');
+    if (escape >= 0 && text.length - escape < marker.length && marker.startsWith(text.slice(escape))) {
+      held = text.slice(escape);
+      text = text.slice(0, escape);
+    }
+    if (text !== '') listener(text);
+  });
   const exited = new Promise<PtyExit>((resolve) => {
-    child.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal ? signal : undefined }));
+    child.onExit(({ exitCode, signal }) => {
+      if (held !== '') listener(held);
+      held = '';
+      resolve({ exitCode, signal: signal ? signal : undefined });
+    });
   });
   return {
     pid: child.pid,
-    onData: (listener) => void child.onData(listener),
+    onData: (next) => {
+      listener = next;
+    },
     exited,
     stop: (graceMs = 2_000) => stopGroup(child.pid, exited, graceMs),
   };
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True while any process of the group is alive (zombies waiting for a reaper do not count). */
-export function groupAlive(pid: number): boolean {
-  return signalGroup(pid, 0) && !onlyZombiesLeft(pid);
-}
-
-/** Linux lists each process's group and state in /proc; elsewhere trust kill(0). */
-function onlyZombiesLeft(pgid: number): boolean {
-  if (process.platform !== 'linux') return false;
-  try {
-    return processesInGroup(pgid).every((state) => state === 'Z' || state === 'X');
-  } catch {
-    return false;
-  }
-}
-
-function processesInGroup(pgid: number): string[] {
-  const states: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // Fields after the parenthesized name: state, ppid, pgrp, …
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid) states.push(fields[0]!);
-  }
-  return states;
-}
-
-async function stopGroup(pid: number, exited: Promise<PtyExit>, graceMs: number): Promise<void> {
-  signalGroup(pid, 'SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (groupAlive(pid) && Date.now() < deadline) await delay(25);
-  if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
-  // After SIGKILL the kernel ends bash promptly; the bound only guards against a pty that never closes.
-  await Promise.race([exited, delay(2_000)]);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
