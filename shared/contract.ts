@@ -1,0 +1,173 @@
+/**
+ * The typed contract between the renderer and the main process (SPEC §2). Every request has a
+ * zod schema for its input, checked in main before any handler runs, and a result type; every
+ * message main pushes to the renderer is a `HostEvent`. Electron IPC and the WebSocket of
+ * `cove serve` carry exactly these shapes, so one edit here changes both ends.
+ */
+import { z } from 'zod';
+import type { CoveEvent, PermissionRequestEvent, Usage } from './events';
+
+/** Marks a request's result type; carries no runtime value. */
+function result<T>(): T {
+  return undefined as T;
+}
+
+const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must be an id');
+const path = z.string().min(1).max(4096).refine((value) => !value.includes('\0'), 'must not contain NUL');
+const permissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
+const model = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'must be a model id');
+
+export type SessionStatus = 'idle' | 'running' | 'waiting' | 'done' | 'error' | 'aborted' | 'interrupted';
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  workspaces: string[];
+  model: string;
+  permissionMode: string;
+  status: SessionStatus;
+  createdAt: number;
+  updatedAt: number;
+  usage: Usage;
+  costUsd: number;
+  /** Permission prompts waiting for an answer in this session. */
+  pendingPermissions: number;
+  /** The last run's error, when it ended in one. */
+  lastError: string | null;
+}
+
+/** A stored event, with its position in the session's log. */
+export type SessionEvent = CoveEvent & { seq: number };
+
+export interface SessionView {
+  session: SessionSummary;
+  /** Everything needed to redraw the transcript, oldest first. */
+  events: SessionEvent[];
+  /** Prompts still waiting for an answer. */
+  pending: PermissionRequestEvent[];
+}
+
+export interface SearchResult {
+  sessionId: string;
+  title: string;
+  snippet: string;
+  updatedAt: number;
+  workspaces: string[];
+  status: SessionStatus;
+}
+
+export interface PermissionRules {
+  allow: string[];
+  ask: string[];
+  deny: string[];
+}
+
+export interface RuleSource {
+  /** The settings file, as an absolute path. */
+  path: string;
+  kind: 'user' | 'project' | 'local' | 'claude';
+  rules: PermissionRules;
+  /** Only `local` files hold saved grants; their rules can be deleted from the UI. */
+  editable: boolean;
+}
+
+export interface SettingsView {
+  model: string;
+  permissionMode: string;
+  /** Where the API key comes from; the key itself never leaves main. */
+  apiKey: 'stored' | 'environment' | 'missing';
+  /** Rules of the given workspace's settings files, when one was named. */
+  ruleSources: RuleSource[];
+  /** Problems with settings files, each naming the file. */
+  problems: string[];
+}
+
+export interface AppInfo {
+  version: string;
+  host: 'desktop' | 'browser';
+  platform: string;
+  homeDir: string;
+}
+
+export const requests = {
+  'app:info': { input: z.object({}).strict(), result: result<AppInfo>() },
+
+  'session:list': { input: z.object({ limit: z.number().int().min(1).max(1000).optional() }).strict(), result: result<SessionSummary[]>() },
+  'session:create': {
+    input: z
+      .object({
+        workspaces: z.array(path).min(1).max(16),
+        title: z.string().max(200).optional(),
+        model: model.optional(),
+        permissionMode: permissionMode.optional(),
+      })
+      .strict(),
+    result: result<SessionSummary>(),
+  },
+  'session:open': { input: z.object({ sessionId: id }).strict(), result: result<SessionView>() },
+  'session:send': { input: z.object({ sessionId: id, text: z.string().min(1).max(500_000) }).strict(), result: result<{ steered: boolean }>() },
+  'session:stop': { input: z.object({ sessionId: id }).strict(), result: result<{ stopped: boolean }>() },
+  'session:rename': { input: z.object({ sessionId: id, title: z.string().trim().min(1).max(200) }).strict(), result: result<SessionSummary>() },
+  'session:delete': { input: z.object({ sessionId: id }).strict(), result: result<{ deleted: boolean }>() },
+  'session:search': { input: z.object({ text: z.string().trim().min(1).max(500) }).strict(), result: result<SearchResult[]>() },
+  'session:addWorkspace': { input: z.object({ sessionId: id, path }).strict(), result: result<SessionSummary>() },
+  'session:setMode': { input: z.object({ sessionId: id, permissionMode }).strict(), result: result<SessionSummary>() },
+
+  /** Checks that a path is a readable folder; answers its real path. */
+  'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },
+  /** Folder names that complete a typed path (the browser has no folder picker). */
+  'workspace:complete': { input: z.object({ prefix: z.string().max(4096) }).strict(), result: result<{ folders: string[] }>() },
+
+  'permission:answer': {
+    input: z
+      .object({
+        sessionId: id,
+        requestId: id,
+        decision: z.enum(['allow', 'deny']),
+        scope: z.enum(['once', 'session', 'always']).optional(),
+        /** The rule to save for `always`, as the person edited it. */
+        rule: z.string().trim().min(1).max(2000).optional(),
+      })
+      .strict(),
+    result: result<{ answered: boolean }>(),
+  },
+  'permission:pending': { input: z.object({}).strict(), result: result<PermissionRequestEvent[]>() },
+
+  'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
+  'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
+  'settings:setApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500).nullable() }).strict(), result: result<SettingsView>() },
+  'settings:removeRule': {
+    input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
+    result: result<SettingsView>(),
+  },
+
+  'subagent:cancel': { input: z.object({ sessionId: id, subagentId: id }).strict(), result: result<{ cancelled: boolean }>() },
+} as const;
+
+export type RequestName = keyof typeof requests;
+export type RequestInput<K extends RequestName> = z.input<(typeof requests)[K]['input']>;
+export type RequestResult<K extends RequestName> = (typeof requests)[K]['result'];
+
+export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
+
+export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'conflict' | 'failed' | 'unauthorized';
+
+/** Nothing throws across the bridge: every answer is one of these. */
+export type Response<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** What main pushes to every window and tab. */
+export type HostEvent =
+  | { kind: 'agent'; event: CoveEvent }
+  | { kind: 'sessionChanged'; session: SessionSummary }
+  | { kind: 'sessionDeleted'; sessionId: string };
+
+/** One client of the contract: a method per request, and a subscription to host events. */
+export type CoveApi = {
+  [K in RequestName]: (input: RequestInput<K>) => Promise<Response<RequestResult<K>>>;
+} & {
+  onEvent(listener: (event: HostEvent) => void): () => void;
+};
+
+/** The WebSocket frames of `cove serve`. */
+export type ClientFrame = { type: 'request'; id: number; name: string; input: unknown };
+export type ServerFrame = { type: 'response'; id: number; response: Response } | { type: 'event'; event: HostEvent };
