@@ -103,3 +103,57 @@ test('a second run of a running session is refused', async () => {
     await s.close();
   }
 });
+
+test('a permission ask waits for a person: the session shows waiting, the answer is published', async () => {
+  const echo = testTool('echo');
+  const server = await startModelServer([reply.message([block.toolUse('echo', { value: 'v' })]), reply.text('done')]);
+  const dir = mkdtempSync(join(tmpdir(), 'cove-manager-'));
+  const store = openStore(dir);
+  const manager = new SessionManager({
+    store,
+    createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
+    tools: () => [echo],
+    permissionGate: (_session, prompter) => ({
+      name: 'ask-everything',
+      async beforeTool(call) {
+        const answer = await prompter(
+          { toolCallId: call.toolCallId, toolName: call.toolName, args: call.args, sensitivity: call.sensitivity, reasons: ['test asks'], suggestedRule: 'echo' },
+          call.signal,
+        );
+        return answer.decision === 'allow' ? { action: 'allow' } : { action: 'deny', reason: answer.reason ?? 'denied by the person' };
+      },
+    }),
+  });
+  try {
+    const session = manager.createSession({ workspaces: [dir], model: 'claude-sonnet-5', permissionMode: 'default' });
+    const statuses: string[] = [];
+    manager.subscribeSessions((s) => statuses.push(s.status));
+    const events: CoveEvent[] = [];
+    const asked = new Promise<Extract<CoveEvent, { type: 'permissionRequest' }>>((resolve) =>
+      manager.subscribe((e) => {
+        events.push(e);
+        if (e.type === 'permissionRequest') resolve(e);
+      }),
+    );
+    const run = manager.run(session.id, 'echo it');
+    const request = await asked;
+    assert.equal(store.getSession(session.id)!.status, 'waiting');
+    assert.deepEqual(manager.pendingPermissions().map((p) => p.requestId), [request.requestId]);
+    assert.equal(echo.calls.length, 0, 'nothing runs before the answer');
+    assert.equal(manager.answerPermission('another-session', request.requestId, { decision: 'allow', scope: 'once' }), false);
+    assert.equal(manager.answerPermission(session.id, request.requestId, { decision: 'allow', scope: 'session', rule: 'echo' }), true);
+    assert.equal((await run).stopReason, 'endTurn');
+    assert.equal(echo.calls.length, 1);
+    const decision = events.find((e) => e.type === 'permissionDecision');
+    assert.deepEqual(decision && { ...decision }, { type: 'permissionDecision', sessionId: session.id, requestId: request.requestId, decision: 'allow', scope: 'session', rule: 'echo' });
+    assert.deepEqual(manager.pendingPermissions(), []);
+    assert.ok(statuses.includes('waiting') && statuses.at(-1) === 'done');
+    const stored = store.loadEvents(session.id).map((e) => e.type);
+    assert.ok(stored.includes('permissionRequest') && stored.includes('permissionDecision'));
+  } finally {
+    await manager.stopAll();
+    store.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

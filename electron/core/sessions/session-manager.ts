@@ -12,14 +12,22 @@ import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMidd
 import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
+import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
 import { systemPromptFor } from './system-prompt';
 
 export type EventListener = (event: CoveEvent) => void;
+export type SessionListener = (session: SessionRecord) => void;
 
-/** Per-run choices a host makes (the CLI's flags, the UI's settings). */
+/** Per-run choices a host makes (the CLI's flags). */
 export interface RunSettings {
   maxTurns?: number;
+  /** Replaces the session's permission gate for this run (headless runs bring their own). */
   middleware?: ToolMiddleware[];
+}
+
+/** A session's permission gate; kept for the session's life so session grants last across runs. */
+export interface SessionGate extends ToolMiddleware {
+  setMode?(mode: string): void;
 }
 
 export interface SessionManagerOptions {
@@ -29,6 +37,8 @@ export interface SessionManagerOptions {
   tools(session: SessionRecord): Tool[];
   toolSources?: ToolSource[];
   secrets?(session: SessionRecord): SecretRedactor;
+  /** The permission gate of a session; its asks go to people through `prompter`. */
+  permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
   strategy?: ExecutionStrategy;
   retry?: Partial<RetryPolicy>;
   log?(message: string): void;
@@ -50,17 +60,29 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
 
 export class SessionManager {
   private readonly listeners = new Set<EventListener>();
+  private readonly sessionListeners = new Set<SessionListener>();
   private readonly live = new Map<string, LiveSession>();
   /** What the model was shown of each file, kept across a session's runs for hashline edits. */
   private readonly snapshots = new Map<string, SnapshotStore>();
+  private readonly gates = new Map<string, SessionGate>();
+  private readonly lastErrors = new Map<string, string>();
+  private readonly prompts: PermissionPrompts;
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
+    this.prompts = new PermissionPrompts(
+      (event) => this.publish(event),
+      (sessionId, waiting) => this.update(sessionId, { status: waiting ? 'waiting' : 'running' }),
+    );
     const recovered = options.store.recoverInterrupted();
     if (recovered.sessions.length > 0) {
       this.log(`marked ${recovered.sessions.length} session(s) interrupted (their process had stopped)`);
     }
+  }
+
+  get store(): Store {
+    return this.options.store;
   }
 
   subscribe(listener: EventListener): () => void {
@@ -68,8 +90,16 @@ export class SessionManager {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called with the fresh record whenever a session's status, title, usage or settings change. */
+  subscribeSessions(listener: SessionListener): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
   createSession(input: { workspaces: string[]; model: string; permissionMode: string; title?: string }): SessionRecord {
-    return this.options.store.createSession(input);
+    const session = this.options.store.createSession(input);
+    this.notify(session.id);
+    return session;
   }
 
   getSession(id: string): SessionRecord | undefined {
@@ -80,18 +110,42 @@ export class SessionManager {
     return this.live.get(id)?.run !== undefined;
   }
 
+  /** The last run's error, while this process knows it. */
+  lastError(id: string): string | null {
+    return this.lastErrors.get(id) ?? null;
+  }
+
+  /** Changes a session's settings; a running run keeps its workspaces until it ends. */
+  updateSession(id: string, patch: { title?: string; workspaces?: string[]; permissionMode?: string; model?: string }): SessionRecord {
+    this.requireSession(id);
+    this.options.store.updateSession(id, patch);
+    if (patch.permissionMode) this.gates.get(id)?.setMode?.(patch.permissionMode);
+    if (patch.workspaces) this.gates.delete(id);
+    return this.notify(id)!;
+  }
+
+  deleteSession(id: string): boolean {
+    if (this.isRunning(id)) throw new Error(`session ${id} is running; stop it before deleting it`);
+    this.snapshots.delete(id);
+    this.gates.delete(id);
+    this.lastErrors.delete(id);
+    return this.options.store.deleteSession(id);
+  }
+
   /** Starts a run and resolves when it ends. A session runs one run at a time; use `send` to steer. */
   async run(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
     const session = this.requireSession(sessionId);
     const live = this.liveSession(session, settings);
     if (live.run) throw new Error(`session ${sessionId} is already running; steer it or stop it first`);
-    this.options.store.updateSession(sessionId, { status: 'running', ownerPid: process.pid });
+    this.lastErrors.delete(sessionId);
+    this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const run = live.agent.run(prompt);
     live.run = run;
     try {
       const outcome = await run;
       live.writer.flush();
-      this.options.store.updateSession(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
+      if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
+      this.update(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
       return outcome;
     } finally {
       live.run = undefined;
@@ -124,10 +178,43 @@ export class SessionManager {
     await Promise.allSettled(runs);
   }
 
+  pendingPermissions(sessionId?: string) {
+    return this.prompts.list(sessionId);
+  }
+
+  answerPermission(sessionId: string, requestId: string, answer: PromptAnswer): boolean {
+    return this.prompts.answer(sessionId, requestId, answer);
+  }
+
   private requireSession(id: string): SessionRecord {
     const session = this.options.store.getSession(id);
     if (!session) throw new Error(`no session with id ${id}`);
     return session;
+  }
+
+  private update(id: string, patch: { status?: SessionStatus; ownerPid?: number | null }): void {
+    this.options.store.updateSession(id, patch);
+    this.notify(id);
+  }
+
+  private notify(id: string): SessionRecord | undefined {
+    const session = this.options.store.getSession(id);
+    if (!session) return undefined;
+    for (const listener of this.sessionListeners) {
+      try {
+        listener(session);
+      } catch (error) {
+        this.log(`a session listener failed: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+    return session;
+  }
+
+  private gateFor(session: SessionRecord): ToolMiddleware[] {
+    if (!this.options.permissionGate) return [];
+    let gate = this.gates.get(session.id);
+    if (!gate) this.gates.set(session.id, (gate = this.options.permissionGate(session, this.prompts.prompterFor(session.id))));
+    return [gate];
   }
 
   private liveSession(session: SessionRecord, settings: RunSettings): LiveSession {
@@ -144,7 +231,7 @@ export class SessionManager {
       systemPrompt: systemPromptFor(session.workspaces),
       tools: this.options.tools(session),
       toolSources: this.options.toolSources,
-      middleware: settings.middleware,
+      middleware: settings.middleware ?? this.gateFor(session),
       strategy: this.options.strategy,
       maxTurns: settings.maxTurns,
       retry: this.options.retry,
@@ -153,7 +240,7 @@ export class SessionManager {
       snapshots,
       messages: store.loadMessages(session.id) as ConversationMessage[],
       log: this.log,
-      emit: (event) => this.publish(writer, event),
+      emit: (event) => this.publish(event, writer),
       onHistory: (change) => this.persistHistory(session.id, change),
     });
     const live: LiveSession = { agent, writer };
@@ -161,11 +248,15 @@ export class SessionManager {
     return live;
   }
 
-  private publish(writer: EventWriter, event: CoveEvent): void {
+  private publish(event: CoveEvent, writer = this.live.get(event.sessionId)?.writer): void {
     // Queued for the store before anyone is told; the queue is written within this tick.
-    writer.push(event);
-    if (event.type === 'turnEnd') this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
-    if (event.type === 'agentEnd') writer.flush();
+    if (writer) writer.push(event);
+    else this.options.store.appendEvents(event.sessionId, [event]);
+    if (event.type === 'turnEnd') {
+      this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
+      this.notify(event.sessionId);
+    }
+    if (event.type === 'agentEnd') writer?.flush();
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -176,7 +267,10 @@ export class SessionManager {
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {
-    if (change.kind === 'append') this.options.store.appendMessage(sessionId, change.message as StoredMessage);
-    else this.options.store.replaceMessages(sessionId, change.messages as StoredMessage[]);
+    if (change.kind === 'append') {
+      const first = this.options.store.appendMessage(sessionId, change.message as StoredMessage) === 1;
+      // The first prompt names the session.
+      if (first) this.notify(sessionId);
+    } else this.options.store.replaceMessages(sessionId, change.messages as StoredMessage[]);
   }
 }
