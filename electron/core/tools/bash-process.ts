@@ -43,8 +43,8 @@ const ACK_TIMEOUT_SECONDS = 10;
 function wrap(command: string, nonce: string): string {
   const onExit =
     `__cove_status=$?; printf "\\033]6973;${nonce}\\007"; ` +
-    `read -r -t ${ACK_TIMEOUT_SECONDS} -u "$__cove_tty" __cove_ack; exit "$__cove_status"`;
-  return `exec {__cove_tty}<&0 </dev/null; trap '${onExit}' EXIT; ${command}`;
+    `read -r -t ${ACK_TIMEOUT_SECONDS} __cove_ack </dev/tty; exit "$__cove_status"`;
+  return `exec </dev/null; trap '${onExit}' EXIT; ${command}`;
 }
 
 export function spawnCommand(options: SpawnOptions): RunningCommand {
