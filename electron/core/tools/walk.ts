@@ -29,6 +29,11 @@ export interface WalkOptions {
   maxDepth?: number;
   /** Skip what `.gitignore` files ignore. Default true. */
   gitignore?: boolean;
+  /**
+   * Still list files that `.gitignore` ignores (the folders it ignores stay skipped): secret
+   * files such as `.env` are ignored by design, yet are exactly what the secret scan looks for.
+   */
+  keepIgnoredFiles?: boolean;
 }
 
 interface IgnoreLevel {
@@ -108,7 +113,8 @@ export function* walk(start: string, options: WalkOptions = {}): Generator<WalkE
       if (ALWAYS_SKIPPED.has(entry.name)) continue;
       const kind = kindOf(entry);
       const absolute = join(folder.absolute, entry.name);
-      if (levels.length > 0 && isIgnored(levels, absolute, kind === 'directory')) continue;
+      const checked = kind === 'directory' || !options.keepIgnoredFiles;
+      if (checked && levels.length > 0 && isIgnored(levels, absolute, kind === 'directory')) continue;
       const relativePath = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
       yield { absolute, relative: relativePath, depth, kind };
       if (kind === 'directory' && depth < maxDepth) queue.push({ absolute, relative: relativePath, depth, levels });

@@ -1,0 +1,146 @@
+/**
+ * Built-in patterns for credentials that have a recognizable shape. Each is written to miss
+ * look-alikes that are not secret (git hashes, UUIDs, base64 of ordinary data, "sk-" in prose):
+ * a provider prefix, a length, and for loose shapes a context such as `password=` and a value
+ * that mixes letters and digits.
+ */
+
+export interface SecretPattern {
+  /** Shown in the replacement: `[REDACTED:<name>]`. */
+  name: string;
+  /** Global. With a group named `secret`, only that group is replaced (the key or user stays). */
+  regex: RegExp;
+  /** Cheap precheck: the regex only runs on text containing one of these (lower case). */
+  hints?: readonly string[];
+  /** A last check of the secret part, for shapes a regex alone cannot tell. */
+  accept?: (secret: string) => boolean;
+}
+
+const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test(value);
+
+/** Placeholders and references in code and docs, which are not secrets themselves. */
+const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
+
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
+  {
+    // The whole block, including the escaped-newline form inside JSON (service-account files).
+    name: 'private-key',
+    regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
+    hints: ['private key'],
+  },
+  {
+    // A block cut short (head -n, a truncated log): everything key-like after the header.
+    name: 'private-key',
+    regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\s|\\[nr])*[A-Za-z0-9+/=]{16,})+/g,
+    hints: ['private key'],
+  },
+  {
+    name: 'aws-access-key-id',
+    regex: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z0-9]{16}\b/g,
+    hints: ['akia', 'asia', 'abia', 'acca', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'apka', 'agpa'],
+  },
+  {
+    name: 'aws-secret-access-key',
+    regex: /(?<![A-Za-z0-9])(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?\s*(?::|=>?)\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
+    hints: ['secret'],
+  },
+  {
+    name: 'gcp-api-key',
+    regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+    hints: ['aiza'],
+  },
+  {
+    name: 'gcp-private-key-id',
+    regex: /"private_key_id"\s*:\s*"(?<secret>[0-9a-f]{40})"/g,
+    hints: ['private_key_id'],
+  },
+  {
+    name: 'azure-storage-key',
+    regex: /(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,}={0,2})/g,
+    hints: ['accountkey', 'sharedaccesskey'],
+  },
+  {
+    name: 'azure-sas-signature',
+    regex: /[?&]sig=(?<secret>[A-Za-z0-9%+/]{20,}(?:={1,2}|%3D){0,2})/g,
+    hints: ['sig='],
+  },
+  {
+    name: 'anthropic-api-key',
+    regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g,
+    hints: ['sk-ant-'],
+  },
+  {
+    // Project, service-account and legacy keys; a digit is required so hyphenated prose is left alone.
+    name: 'openai-api-key',
+    regex: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+    hints: ['sk-'],
+  },
+  {
+    name: 'github-token',
+    regex: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g,
+    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+  },
+  {
+    name: 'github-token',
+    regex: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    hints: ['github_pat_'],
+  },
+  {
+    name: 'gitlab-token',
+    regex: /\bglpat-[A-Za-z0-9_-]{20,}/g,
+    hints: ['glpat-'],
+  },
+  {
+    name: 'slack-token',
+    regex: /\bxox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
+    hints: ['xox'],
+  },
+  {
+    name: 'slack-token',
+    regex: /\bxapp-\d-[A-Za-z0-9-]{10,}/g,
+    hints: ['xapp-'],
+  },
+  {
+    name: 'slack-webhook',
+    regex: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]+/g,
+    hints: ['hooks.slack.com'],
+  },
+  {
+    name: 'stripe-key',
+    regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
+    hints: ['_live_', '_test_'],
+  },
+  {
+    name: 'stripe-webhook-secret',
+    regex: /\bwhsec_[A-Za-z0-9+/=]{24,}/g,
+    hints: ['whsec_'],
+  },
+  {
+    // header.payload.signature, both of the first two base64url JSON objects ("eyJ" is `{"`).
+    name: 'jwt',
+    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    hints: ['eyj'],
+  },
+  {
+    name: 'bearer-token',
+    regex: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{20,}=*)/gi,
+    hints: ['bearer'],
+    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
+  },
+  {
+    // scheme://user:PASSWORD@host keeps the user and host, which say what the URL is for.
+    name: 'url-password',
+    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s@/'"`]+)@(?=[^\s@/'"`])/gi,
+    hints: ['://'],
+    accept: (secret) => !PLACEHOLDER.test(secret),
+  },
+  {
+    // password=..., "api_key": "...", DB_TOKEN: ... — the value must end where a value ends and
+    // mix letters and digits, which calls like getToken() and words like "string" do not.
+    name: 'secret-assignment',
+    regex:
+      /(?<![A-Za-z0-9])[A-Za-z0-9_.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)(?:[_.-][A-Za-z0-9]+)*["']?\s*(?::=|:|=(?![=>~]))\s*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;]|$)/gim,
+    hints: ['pass', 'secret', 'token', 'key', 'credential'],
+    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
+  },
+];

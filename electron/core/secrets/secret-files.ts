@@ -1,0 +1,183 @@
+/**
+ * Secret values the patterns cannot know: those in the workspace's secret files (`.env*`, key
+ * files, configured globs) and in secret-named environment variables. A bounded walk finds the
+ * files (secret files are usually gitignored, so ignored files are looked at, but ignored folders
+ * such as build output are not).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { globMatcher } from '../tools/glob';
+import { displayPath, realRoots } from '../tools/sandbox';
+import { sliced, walk } from '../tools/walk';
+
+export interface SecretValue {
+  value: string;
+  /** Shown in the replacement, e.g. "secret-file", "environment". */
+  label: string;
+}
+
+export interface WorkspaceScanOptions {
+  /** More secret files, as globs (e.g. "config/credentials.yml", "*.secret"). */
+  extraGlobs?: readonly string[];
+  /** Default `process.env`; pass `{}` to take nothing from the environment. */
+  env?: Readonly<Record<string, string | undefined>>;
+  signal?: AbortSignal;
+  /** Entries visited per root before the walk stops. Default 20,000. */
+  maxEntries?: number;
+  /** Default 8. */
+  maxDepth?: number;
+}
+
+const SECRET_FILE_SIZE_LIMIT = 256 * 1024;
+const MAX_SECRET_FILES = 200;
+const MIN_VALUE_LENGTH = 6;
+const MIN_ENVIRONMENT_LENGTH = 8;
+/** Lines of a multi-line value or key body this long are redacted on their own too. */
+const MIN_LINE_LENGTH = 16;
+
+/** Templates hold placeholders, whose "values" would be redacted in every file that names them. */
+const TEMPLATE_SUFFIXES = /\.(?:example|sample|template|dist|defaults)$/i;
+
+/** Whether a file is a secret file by its name (or one of `extra`'s globs). */
+export function isSecretFile(relativePath: string, extra: ((path: string) => boolean) | undefined = undefined): boolean {
+  const name = basename(relativePath);
+  if (extra?.(relativePath)) return true;
+  if (name === '.env' || (name.startsWith('.env.') && !TEMPLATE_SUFFIXES.test(name))) return true;
+  if (/\.(?:pem|key)$/i.test(name)) return true;
+  return /^id_(?:rsa|dsa|ecdsa|ed25519)/.test(name) && !name.endsWith('.pub');
+}
+
+/** Key names that say their value is secret, whatever it looks like. */
+const SECRET_KEY = /pass|pwd|secret|token|key|auth|credential|private|signature|salt|dsn|session|cookie/i;
+
+/**
+ * Values that are not worth redacting everywhere: words ("production", "localhost"), numbers,
+ * versions, addresses, paths and URLs without credentials.
+ */
+function isOrdinary(value: string): boolean {
+  return (
+    /^[A-Za-z][A-Za-z _-]*$/.test(value) ||
+    /^[\d.:/+ -]+$/.test(value) ||
+    /^[a-z][a-z0-9+.-]*:\/\/[^@\s]*$/i.test(value) ||
+    /^[.~]?\/[\w./-]*$/.test(value)
+  );
+}
+
+function worthKeeping(key: string | undefined, value: string): boolean {
+  if (value.length < MIN_VALUE_LENGTH) return false;
+  return (key !== undefined && SECRET_KEY.test(key)) || !isOrdinary(value);
+}
+
+/** A value with its quotes and trailing comment removed; multi-line double quotes are joined. */
+function unquote(raw: string, following: string[]): string {
+  const quote = raw[0];
+  if (quote === '"' || quote === "'") {
+    const close = raw.indexOf(quote, 1);
+    if (close !== -1) return raw.slice(1, close);
+    if (quote === '"') {
+      const parts = [raw.slice(1)];
+      while (following.length > 0) {
+        const line = following.shift()!;
+        const end = line.indexOf('"');
+        if (end !== -1) return [...parts, line.slice(0, end)].join('\n');
+        parts.push(line);
+      }
+      return parts.join('\n');
+    }
+    return raw.slice(1);
+  }
+  return raw.replace(/\s+#.*$/, '').trim();
+}
+
+function jsonValues(node: unknown, key: string | undefined, into: string[]): void {
+  if (typeof node === 'string') {
+    if (worthKeeping(key, node)) into.push(node);
+  } else if (Array.isArray(node)) {
+    for (const item of node) jsonValues(item, key, into);
+  } else if (node && typeof node === 'object') {
+    for (const [name, item] of Object.entries(node)) jsonValues(item, name, into);
+  }
+}
+
+/** The values in a secret file's text that must not appear in any output. */
+export function secretValuesOf(content: string): string[] {
+  const values: string[] = [];
+  const addWithLines = (value: string) => {
+    values.push(value);
+    if (value.includes('\n')) for (const line of value.split('\n')) if (line.trim().length >= MIN_LINE_LENGTH) values.push(line.trim());
+  };
+  if (content.includes('-----BEGIN')) {
+    for (const line of content.split(/\r?\n/)) if (/^[A-Za-z0-9+/=]{16,}$/.test(line.trim())) values.push(line.trim());
+    return values;
+  }
+  const trimmed = content.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      jsonValues(JSON.parse(trimmed), undefined, values);
+      return values;
+    } catch {
+      // Not JSON after all: read it as lines.
+    }
+  }
+  const lines = content.split(/\r?\n/);
+  let assignments = 0;
+  const bare: string[] = [];
+  while (lines.length > 0) {
+    const line = lines.shift()!;
+    if (/^\s*(?:#|;|\/\/|$)/.test(line)) continue;
+    const assignment = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/.exec(line);
+    if (!assignment) {
+      bare.push(line.trim());
+      continue;
+    }
+    assignments++;
+    const value = unquote(assignment[2]!, lines);
+    if (worthKeeping(assignment[1], value)) addWithLines(value);
+  }
+  // A file of bare lines (a token file, a raw key) is secret line by line.
+  if (assignments === 0) for (const line of bare) if (worthKeeping(undefined, line)) values.push(line);
+  return values;
+}
+
+const SECRET_VARIABLE = /API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|ACCESS_KEY|CREDENTIAL/i;
+
+/** Values of environment variables whose names say they are secret. */
+export function environmentSecrets(env: Readonly<Record<string, string | undefined>>): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value || value.length < MIN_ENVIRONMENT_LENGTH || !SECRET_VARIABLE.test(name)) continue;
+    // A path names where a credential is, not the credential; booleans are settings.
+    if (/^(?:[.~]?\/|[A-Za-z]:\\)/.test(value) || /^(?:true|false|enabled|disabled)$/i.test(value)) continue;
+    values.push(value);
+  }
+  return values;
+}
+
+export async function scanWorkspaceSecrets(roots: readonly string[], options: WorkspaceScanOptions = {}): Promise<{ values: SecretValue[]; files: string[] }> {
+  const extraMatchers = (options.extraGlobs ?? []).map(globMatcher);
+  const extra = extraMatchers.length > 0 ? (path: string) => extraMatchers.some((matches) => matches(path)) : undefined;
+  const real = realRoots(roots);
+  const values: SecretValue[] = [];
+  const files: string[] = [];
+  const seen = new Set<string>();
+  for (const root of real) {
+    let visited = 0;
+    const entries = walk(root, { maxDepth: options.maxDepth ?? 8, keepIgnoredFiles: true });
+    for await (const entry of sliced(entries, options.signal)) {
+      if (++visited > (options.maxEntries ?? 20_000) || files.length >= MAX_SECRET_FILES) break;
+      if (entry.kind !== 'file' || seen.has(entry.absolute) || !isSecretFile(entry.relative, extra)) continue;
+      seen.add(entry.absolute);
+      let content: string;
+      try {
+        if (statSync(entry.absolute).size > SECRET_FILE_SIZE_LIMIT) continue;
+        content = readFileSync(entry.absolute, 'utf8');
+      } catch {
+        continue;
+      }
+      files.push(displayPath(entry.absolute, real));
+      for (const value of secretValuesOf(content)) values.push({ value, label: 'secret-file' });
+    }
+  }
+  for (const value of environmentSecrets(options.env ?? process.env)) values.push({ value, label: 'environment' });
+  return { values, files };
+}
