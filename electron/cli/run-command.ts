@@ -69,7 +69,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       store,
       createClient: () => createClient(clientSettings),
       tools: () => builtinTools(),
-      secrets: (session) => workspaceSecrets(session.workspaces),
+      secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
       log: (message) => err.write(`cove: ${message}\n`),
     });

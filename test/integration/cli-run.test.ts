@@ -195,3 +195,31 @@ describe('cove run permissions before the permission engine', () => {
     });
   }
 });
+
+describe('cove run and secrets', () => {
+  test('values of .env files and known key formats never reach the model, the events or the store', async () => {
+    const envValue = 'hunter2-very-private-value';
+    const githubToken = `ghp_${'a1B2c3D4e5'.repeat(4).slice(0, 36)}`;
+    const f = await fixture([reply.message([block.toolUse('read_file', { path: 'config.txt' }), block.toolUse('bash', { command: 'cat config.txt' })]), reply.text('done')]);
+    try {
+      writeFileSync(join(f.workspace, '.env'), `DATABASE_PASSWORD=${envValue}\n`);
+      writeFileSync(join(f.workspace, 'config.txt'), `password: ${envValue}\ntoken: ${githubToken}\n`);
+      const result = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'show me the config']);
+      assert.equal(result.code, 0, result.stderr);
+      const toModel = f.server.requests[1]!.rawBody;
+      for (const secret of [envValue, githubToken]) {
+        assert.ok(!toModel.includes(secret), 'the model never sees the secret');
+        assert.ok(!result.stdout.includes(secret), 'no event carries the secret');
+      }
+      assert.match(toModel, /REDACTED/);
+      const ends = result.events.filter((e) => e.type === 'toolExecutionEnd');
+      assert.ok(ends.every((e) => e.type === 'toolExecutionEnd' && (e.result.redactions ?? 0) >= 2), JSON.stringify(ends));
+      const { readdirSync } = await import('node:fs');
+      for (const name of readdirSync(f.home.path).filter((n) => n.startsWith('cove.db'))) {
+        assert.ok(!readFileSync(join(f.home.path, name)).includes(envValue), `${name} holds no secret`);
+      }
+    } finally {
+      await f.close();
+    }
+  });
+});

@@ -44,7 +44,8 @@ export interface AgentOptions {
   retry?: Partial<RetryPolicy>;
   workspaceRoots: string[];
   cwd?: string;
-  secrets?: SecretRedactor;
+  /** May be a promise: the workspace's secret files are scanned while the run starts. */
+  secrets?: SecretRedactor | Promise<SecretRedactor>;
   snapshots?: SnapshotStore;
   /** The stored history when a session is resumed. */
   messages?: ConversationMessage[];
@@ -112,7 +113,10 @@ export class Agent {
     this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt }));
     try {
       // Sources are consulted before any state is touched, so a cancel here changes nothing.
-      const tools = await resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log);
+      const [tools, secrets] = await Promise.all([
+        resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log),
+        this.secrets(),
+      ]);
       const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
       const runPrompts = [prompt];
@@ -162,7 +166,7 @@ export class Agent {
             middleware: this.options.middleware ?? [],
             workspaceRoots: this.options.workspaceRoots,
             cwd: this.options.cwd ?? this.options.workspaceRoots[0] ?? process.cwd(),
-            secrets: this.options.secrets ?? NO_SECRETS,
+            secrets,
             snapshots: (this.options.snapshots ??= new MemorySnapshotStore()),
             messages: this.messages,
             runPrompts,
@@ -198,6 +202,10 @@ export class Agent {
     }
     this.emit(makeEvent('agentEnd', { ...this.base(), stopReason, usage, cost, ...(error ? { error } : {}) }));
     return { stopReason, usage, cost, ...(error ? { error } : {}) };
+  }
+
+  private async secrets(): Promise<SecretRedactor> {
+    return (await this.options.secrets) ?? NO_SECRETS;
   }
 
   private base(): { sessionId: string; subagentId?: string } {

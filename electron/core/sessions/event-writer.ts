@@ -5,8 +5,9 @@
  * the current tick. Consecutive text deltas of one block are merged before they are written:
  * the store keeps what is needed to redraw, not every network chunk.
  */
-import type { CoveEvent, MessageUpdateEvent } from '../../../shared/events';
+import type { CoveEvent } from '../../../shared/events';
 import type { Store } from '../store';
+import { mergeDeltas } from './delta-merge';
 
 export class EventWriter {
   private queue: CoveEvent[] = [];
@@ -20,9 +21,9 @@ export class EventWriter {
 
   push(event: CoveEvent): void {
     const last = this.queue.at(-1);
-    if (event.type === 'messageUpdate' && last?.type === 'messageUpdate' && mergeable(last, event)) {
-      this.queue[this.queue.length - 1] = merge(last, event);
-    } else this.queue.push(event);
+    const merged = event.type === 'messageUpdate' && last?.type === 'messageUpdate' ? mergeDeltas(last, event) : null;
+    if (merged) this.queue[this.queue.length - 1] = merged;
+    else this.queue.push(event);
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
@@ -38,22 +39,4 @@ export class EventWriter {
       this.onError(error);
     }
   }
-}
-
-function mergeable(a: MessageUpdateEvent, b: MessageUpdateEvent): boolean {
-  return (
-    a.messageId === b.messageId &&
-    a.subagentId === b.subagentId &&
-    a.delta.type === b.delta.type &&
-    a.delta.index === b.delta.index
-  );
-}
-
-function merge(a: MessageUpdateEvent, b: MessageUpdateEvent): MessageUpdateEvent {
-  if (a.delta.type === 'text' && b.delta.type === 'text') return { ...a, delta: { ...a.delta, text: a.delta.text + b.delta.text } };
-  if (a.delta.type === 'thinking' && b.delta.type === 'thinking') return { ...a, delta: { ...a.delta, thinking: a.delta.thinking + b.delta.thinking } };
-  if (a.delta.type === 'toolCallDelta' && b.delta.type === 'toolCallDelta') {
-    return { ...a, delta: { ...a.delta, partialJson: a.delta.partialJson + b.delta.partialJson } };
-  }
-  return b;
 }

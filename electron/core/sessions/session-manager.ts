@@ -36,7 +36,7 @@ export interface SessionManagerOptions {
   createClient(): Anthropic;
   tools(session: SessionRecord): Tool[];
   toolSources?: ToolSource[];
-  secrets?(session: SessionRecord): SecretRedactor;
+  secrets?(session: SessionRecord): SecretRedactor | Promise<SecretRedactor>;
   /** The permission gate of a session; its asks go to people through `prompter`. */
   permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
   strategy?: ExecutionStrategy;

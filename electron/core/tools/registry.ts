@@ -2,10 +2,14 @@
  * The built-in tools (SPEC §5), in the order they are offered to the model, and the secret set
  * of a session's workspaces.
  */
-import { NO_SECRETS, type SecretRedactor, type Tool } from '../agent/types';
+import type { SecretRedactor, Tool } from '../agent/types';
+import { SecretSet } from '../secrets';
 import { createBashTool, type BashToolOptions } from './bash';
 import { editFileTool } from './edit-file';
+import { hashlineEditTool } from './hashline-edit';
+import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
+import { searchTool } from './search';
 import { writeFileTool } from './write-file';
 
 export interface BuiltinToolOptions {
@@ -13,9 +17,18 @@ export interface BuiltinToolOptions {
 }
 
 export function builtinTools(options: BuiltinToolOptions = {}): Tool[] {
-  return [readFileTool, writeFileTool, editFileTool, createBashTool(options.bash)];
+  return [readFileTool, listFilesTool, searchTool, writeFileTool, editFileTool, hashlineEditTool, createBashTool(options.bash)];
 }
 
-export function workspaceSecrets(_roots: readonly string[]): SecretRedactor {
-  return NO_SECRETS;
+/**
+ * Built-in patterns plus the values of the workspaces' secret files and secret-looking
+ * environment variables. A scan that fails must not stop the run: the patterns still apply.
+ */
+export async function workspaceSecrets(roots: readonly string[], log: (message: string) => void = () => {}): Promise<SecretRedactor> {
+  try {
+    return await SecretSet.fromWorkspace(roots);
+  } catch (error) {
+    log(`secret files could not be scanned, only the built-in patterns apply: ${(error as Error)?.message ?? String(error)}`);
+    return new SecretSet();
+  }
 }

@@ -1,0 +1,161 @@
+/**
+ * The handlers behind every contract request, shared by the desktop and the browser host. They
+ * go through the session manager for everything that touches a session, so both hosts and the
+ * CLI see the same sessions, events and prompts.
+ */
+import { homedir } from 'node:os';
+import type { SessionSummary, SettingsView, RuleSource } from '../../../shared/contract';
+import type { SessionManager } from '../sessions/session-manager';
+import type { SessionRecord } from '../store';
+import { readAppSettings, writeAppSettings } from '../settings/app-settings';
+import { resolveApiKey, type ApiKeyVault } from './api-key';
+import { ApiError, type Handlers } from './dispatch';
+import { checkWorkspace, completeFolders } from './workspace-paths';
+
+/** The permission rules of a workspace's settings files, for the settings screen. */
+export interface RuleProvider {
+  sources(workspace: string | undefined): { sources: RuleSource[]; problems: string[] };
+  remove(workspace: string, list: 'allow' | 'ask' | 'deny', rule: string): void;
+}
+
+export interface HostContext {
+  manager: SessionManager;
+  dataDir: string;
+  host: 'desktop' | 'browser';
+  version: string;
+  vault: ApiKeyVault;
+  rules?: RuleProvider;
+  /** Emits `sessionDeleted` to every window. */
+  onDeleted(sessionId: string): void;
+  log(message: string): void;
+}
+
+export function summarize(manager: SessionManager, record: SessionRecord): SessionSummary {
+  return {
+    id: record.id,
+    title: record.title,
+    workspaces: record.workspaces,
+    model: record.model,
+    permissionMode: record.permissionMode,
+    status: record.status,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    usage: record.usage,
+    costUsd: record.costUsd,
+    pendingPermissions: manager.pendingPermissions(record.id).length,
+    lastError: manager.lastError(record.id),
+  };
+}
+
+export function createHandlers(context: HostContext): Handlers {
+  const { manager } = context;
+  const store = manager.store;
+  const summary = (record: SessionRecord) => summarize(manager, record);
+  const requireSession = (sessionId: string) => {
+    const record = store.getSession(sessionId);
+    if (!record) throw ApiError.notFound(`no session with id ${sessionId}`);
+    return record;
+  };
+  const settingsView = (workspace?: string): SettingsView => {
+    const problems: string[] = [];
+    let app = { model: '', defaultMode: 'default' as string };
+    try {
+      app = readAppSettings(context.dataDir);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+    const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
+    return {
+      model: app.model,
+      permissionMode: app.defaultMode,
+      apiKey: resolveApiKey(context.vault).source,
+      ruleSources: rules.sources,
+      problems: [...problems, ...rules.problems],
+    };
+  };
+
+  return {
+    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir() }),
+
+    'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
+    'session:create': async ({ workspaces, title, model, permissionMode }) => {
+      const checked = await Promise.all(workspaces.map(checkWorkspace));
+      const defaults = readAppSettings(context.dataDir);
+      const record = manager.createSession({
+        workspaces: [...new Set(checked.map((w) => w.path))],
+        title,
+        model: model ?? defaults.model,
+        permissionMode: permissionMode ?? defaults.defaultMode,
+      });
+      return summary(record);
+    },
+    'session:open': ({ sessionId }) => {
+      const record = requireSession(sessionId);
+      return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
+    },
+    'session:send': ({ sessionId, text }) => {
+      requireSession(sessionId);
+      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
+        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+      }
+      const sent = manager.send(sessionId, text);
+      // The run reports through events; its end is not this request's answer.
+      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
+      return { steered: sent.steered };
+    },
+    'session:stop': ({ sessionId }) => {
+      requireSession(sessionId);
+      return { stopped: manager.stop(sessionId) };
+    },
+    'session:rename': ({ sessionId, title }) => summary(manager.updateSession(sessionId, { title })),
+    'session:delete': ({ sessionId }) => {
+      requireSession(sessionId);
+      if (manager.isRunning(sessionId)) throw ApiError.conflict('the session is running; stop it before deleting it');
+      const deleted = manager.deleteSession(sessionId);
+      if (deleted) context.onDeleted(sessionId);
+      return { deleted };
+    },
+    'session:search': ({ text }) => store.search(text, { limit: 50 }),
+    'session:addWorkspace': async ({ sessionId, path }) => {
+      const record = requireSession(sessionId);
+      const { path: real } = await checkWorkspace(path);
+      if (record.workspaces.includes(real)) return summary(record);
+      return summary(manager.updateSession(sessionId, { workspaces: [...record.workspaces, real] }));
+    },
+    'session:setMode': ({ sessionId, permissionMode }) => summary(manager.updateSession(sessionId, { permissionMode })),
+
+    'workspace:check': ({ path }) => checkWorkspace(path),
+    'workspace:complete': async ({ prefix }) => ({ folders: await completeFolders(prefix) }),
+
+    'permission:answer': ({ sessionId, requestId, decision, scope, rule }) => {
+      requireSession(sessionId);
+      const answered = manager.answerPermission(
+        sessionId,
+        requestId,
+        decision === 'allow' ? { decision: 'allow', scope: scope ?? 'once', ...(rule ? { rule } : {}) } : { decision: 'deny', reason: 'the person denied it' },
+      );
+      if (!answered) throw ApiError.notFound(`no waiting permission request ${requestId} in session ${sessionId}`);
+      return { answered };
+    },
+    'permission:pending': () => manager.pendingPermissions(),
+
+    'settings:get': ({ workspace }) => settingsView(workspace),
+    'settings:update': ({ model, permissionMode }) => {
+      writeAppSettings(context.dataDir, { model, defaultMode: permissionMode });
+      return settingsView();
+    },
+    'settings:setApiKey': ({ apiKey }) => {
+      context.vault.set(apiKey);
+      return settingsView();
+    },
+    'settings:removeRule': ({ workspace, list, rule }) => {
+      if (!context.rules) throw ApiError.notFound('this host has no editable rules');
+      context.rules.remove(workspace, list, rule);
+      return settingsView(workspace);
+    },
+
+    'subagent:cancel': ({ subagentId }) => {
+      throw ApiError.notFound(`no running subagent ${subagentId}`);
+    },
+  };
+}
