@@ -1,0 +1,87 @@
+/**
+ * Everything a host (the desktop window or `cove serve`) needs behind the contract, wired once:
+ * the store, the session manager with the built-in tools, secrets and permission gate, the
+ * dispatcher of requests and the stream of host events. Hosts add only their transport.
+ */
+import type { HostEvent } from '../../../shared/contract';
+import { createClient } from '../agent/client';
+import { SessionManager } from '../sessions/session-manager';
+import { openStore, type Store } from '../store';
+import { builtinTools, workspaceSecrets } from '../tools/registry';
+import { resolveApiKey, type ApiKeyVault } from './api-key';
+import { createDispatcher, type Dispatch } from './dispatch';
+import { createHandlers, type RuleProvider } from './handlers';
+import { streamHostEvents } from './host-events';
+import type { SessionGate } from '../sessions/session-manager';
+import type { Prompter } from '../sessions/permission-prompts';
+import type { SessionRecord } from '../store';
+
+export interface HostOptions {
+  dataDir: string;
+  host: 'desktop' | 'browser';
+  version: string;
+  vault: ApiKeyVault;
+  rules?: RuleProvider;
+  permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
+  log(message: string): void;
+}
+
+export interface Host {
+  store: Store;
+  manager: SessionManager;
+  dispatch: Dispatch;
+  /** Every host event, from now on, until the returned function is called. */
+  subscribe(listener: (event: HostEvent) => void): () => void;
+  /** Stops every run, then closes the store. */
+  close(): Promise<void>;
+}
+
+export function createHost(options: HostOptions): Host {
+  const store = openStore(options.dataDir);
+  const manager = new SessionManager({
+    store,
+    createClient: () => {
+      const { apiKey, authToken } = resolveApiKey(options.vault);
+      return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
+    },
+    tools: () => builtinTools(),
+    secrets: (session) => workspaceSecrets(session.workspaces, options.log),
+    permissionGate: options.permissionGate,
+    log: options.log,
+  });
+  const listeners = new Set<(event: HostEvent) => void>();
+  const emit = (event: HostEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        options.log(`a host event listener failed: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+  };
+  const stopStreaming = streamHostEvents(manager, emit);
+  const handlers = createHandlers({
+    manager,
+    dataDir: options.dataDir,
+    host: options.host,
+    version: options.version,
+    vault: options.vault,
+    rules: options.rules,
+    onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
+    log: options.log,
+  });
+  return {
+    store,
+    manager,
+    dispatch: createDispatcher(handlers, options.log),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      await manager.stopAll();
+      stopStreaming();
+      store.close();
+    },
+  };
+}
