@@ -119,6 +119,19 @@ describe('search: ripgrep and the built-in engine give the same answer', { skip:
   });
 });
 
+describe('search keeps the first matches of a large result, whatever order they arrive in', () => {
+  test('1,500 matches over 5 files', async () => {
+    const files: Record<string, string> = {};
+    for (let file = 4; file >= 0; file--) files[`pile/p${file}/data.txt`] = Array.from({ length: 300 }, (_, line) => `item ${file}-${line + 1}`).join('\n');
+    writeTree(root, files);
+    const lines = (await both({ pattern: 'item', path: 'pile' })).split('\n');
+    assert.equal(lines[0], '1,500 matches in 5 files:');
+    assert.equal(lines[1], 'pile/p0/data.txt:1: item 0-1');
+    assert.equal(lines[MAX_SHOWN_MATCHES], 'pile/p0/data.txt:200: item 0-200');
+    assert.match(lines[MAX_SHOWN_MATCHES + 1]!, /^… 1,300 more matches not shown/);
+  });
+});
+
 describe('search', () => {
   test('a single file as path', async () => {
     for (const tool of [builtinTool, ripgrepTool]) {

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { globMatcher } from '../tools/glob';
 import { displayPath, realRoots } from '../tools/sandbox';
-import { sliced, walk } from '../tools/walk';
+import { forEachSliced, walk, type WalkEntry } from '../tools/walk';
 
 export interface SecretValue {
   value: string;
@@ -162,21 +162,22 @@ export async function scanWorkspaceSecrets(roots: readonly string[], options: Wo
   const seen = new Set<string>();
   for (const root of real) {
     let visited = 0;
-    const entries = walk(root, { maxDepth: options.maxDepth ?? 8, keepIgnoredFiles: true });
-    for await (const entry of sliced(entries, options.signal)) {
-      if (++visited > (options.maxEntries ?? 20_000) || files.length >= MAX_SECRET_FILES) break;
-      if (entry.kind !== 'file' || seen.has(entry.absolute) || !isSecretFile(entry.relative, extra)) continue;
+    const visit = (entry: WalkEntry): boolean => {
+      if (++visited > (options.maxEntries ?? 20_000) || files.length >= MAX_SECRET_FILES) return false;
+      if (entry.kind !== 'file' || seen.has(entry.absolute) || !isSecretFile(entry.relative, extra)) return true;
       seen.add(entry.absolute);
       let content: string;
       try {
-        if (statSync(entry.absolute).size > SECRET_FILE_SIZE_LIMIT) continue;
+        if (statSync(entry.absolute).size > SECRET_FILE_SIZE_LIMIT) return true;
         content = readFileSync(entry.absolute, 'utf8');
       } catch {
-        continue;
+        return true;
       }
       files.push(displayPath(entry.absolute, real));
       for (const value of secretValuesOf(content)) values.push({ value, label: 'secret-file' });
-    }
+      return true;
+    };
+    await forEachSliced(walk(root, { maxDepth: options.maxDepth ?? 8, keepIgnoredFiles: true }), visit, options.signal);
   }
   for (const value of environmentSecrets(options.env ?? process.env)) values.push({ value, label: 'environment' });
   return { values, files };

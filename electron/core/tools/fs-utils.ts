@@ -12,8 +12,11 @@ export const TEXT_SIZE_LIMIT = 10 * 1024 * 1024;
 /** A NUL byte in this much of the head of a file marks it binary. */
 export const BINARY_SNIFF_BYTES = 8192;
 
+/** Made once: toLocaleString builds a new formatter on every call. */
+const countFormat = new Intl.NumberFormat('en-US');
+
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  return countFormat.format(value);
 }
 
 export function formatBytes(bytes: number): string {

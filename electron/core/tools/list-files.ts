@@ -9,7 +9,7 @@ import { formatCount } from './fs-utils';
 import { compareTreeOrder, globMatcher } from './glob';
 import { notFoundError } from './not-found';
 import { resolveInWorkspace } from './sandbox';
-import { sliced, walk, type WalkEntry } from './walk';
+import { forEachSliced, walk, type WalkEntry } from './walk';
 
 export interface ListFilesParams {
   path?: string;
@@ -72,14 +72,14 @@ async function listFiles(params: ListFilesParams, ctx: ToolContext): Promise<Too
   const shown: string[] = [];
   let matched = 0;
   let unexpanded = 0;
-  for await (const entry of sliced(walk(target.absolute, { maxDepth }), ctx.signal)) {
-    const folder = isFolder(entry);
+  const visit = (entry: WalkEntry): boolean => {
     if (entry.kind === 'directory' && entry.depth === maxDepth) unexpanded++;
-    if (!matches(entry.relative)) continue;
+    if (!matches(entry.relative)) return true;
     matched++;
-    if (shown.length < MAX_LISTED) shown.push(prefix + entry.relative + (folder ? '/' : ''));
-    if (matched >= MAX_COUNTED) break;
-  }
+    if (shown.length < MAX_LISTED) shown.push(prefix + entry.relative + (isFolder(entry) ? '/' : ''));
+    return matched < MAX_COUNTED;
+  };
+  await forEachSliced(walk(target.absolute, { maxDepth }), visit, ctx.signal);
   if (ctx.signal.aborted) throw ToolError.cancelled();
   shown.sort(compareTreeOrder);
 

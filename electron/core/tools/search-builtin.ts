@@ -8,12 +8,16 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { TEXT_SIZE_LIMIT } from './fs-utils';
 import type { MatchCollector } from './search-results';
 import type { SearchRequest } from './search-pattern';
-import { sliced, walk } from './walk';
+import { forEachSliced, walk, type WalkEntry } from './walk';
 
 /** Reused for every file that fits, so small files cost no allocation. */
 const sharedBuffer = Buffer.allocUnsafe(256 * 1024);
 
-/** The file's bytes (valid up to `length`), or undefined when it is too large or unreadable. */
+/**
+ * The file's bytes (valid up to `length`), or undefined when it is too large or unreadable.
+ * Most files fit the shared buffer in one read, so they cost three system calls: open, read,
+ * close. Only a file that fills the buffer is measured and read on.
+ */
 function readBytes(absolute: string, sizeLimit: number): { bytes: Buffer; length: number } | undefined {
   let descriptor: number;
   try {
@@ -22,36 +26,23 @@ function readBytes(absolute: string, sizeLimit: number): { bytes: Buffer; length
     return undefined;
   }
   try {
+    const first = readSync(descriptor, sharedBuffer, 0, sharedBuffer.length, null);
+    if (first < sharedBuffer.length) return { bytes: sharedBuffer, length: first };
     const size = fstatSync(descriptor).size;
     if (size > sizeLimit) return undefined;
-    const bytes = size < sharedBuffer.length ? sharedBuffer : Buffer.allocUnsafe(size + 1);
-    let length = 0;
-    // Read until end of file: the size from stat may be stale if the file is growing.
-    for (;;) {
-      const read = readSync(descriptor, bytes, length, bytes.length - length, null);
-      if (read === 0) break;
-      length += read;
-      if (length === bytes.length) return length > sizeLimit ? undefined : readGrowing(descriptor, bytes, length, sizeLimit);
+    // Room for one byte more than stat says, to notice a file that grew meanwhile.
+    const bytes = Buffer.allocUnsafe(Math.max(size, first) + 1);
+    sharedBuffer.copy(bytes, 0, 0, first);
+    let length = first;
+    for (let read = -1; read !== 0 && length < bytes.length; length += read) {
+      read = readSync(descriptor, bytes, length, bytes.length - length, null);
     }
-    return { bytes, length };
+    return length > sizeLimit || length === bytes.length ? undefined : { bytes, length };
   } catch {
     return undefined;
   } finally {
     closeSync(descriptor);
   }
-}
-
-function readGrowing(descriptor: number, start: Buffer, length: number, sizeLimit: number): { bytes: Buffer; length: number } | undefined {
-  const chunks = [Buffer.from(start.subarray(0, length))];
-  let total = length;
-  const chunk = Buffer.allocUnsafe(64 * 1024);
-  for (let read = readSync(descriptor, chunk); read > 0; read = readSync(descriptor, chunk)) {
-    total += read;
-    if (total > sizeLimit) return undefined;
-    chunks.push(Buffer.from(chunk.subarray(0, read)));
-  }
-  const bytes = Buffer.concat(chunks);
-  return { bytes, length: bytes.length };
 }
 
 const utf16be = new TextDecoder('utf-16be');
@@ -105,13 +96,12 @@ export function searchFile(absolute: string, displayPath: string, request: Searc
 }
 
 export async function searchBuiltin(request: SearchRequest, collector: MatchCollector, signal: AbortSignal): Promise<void> {
-  for await (const entry of sliced(walk(request.folder), signal)) {
-    if (entry.kind !== 'file' || !request.admits(entry.relative)) continue;
+  const visit = (entry: WalkEntry): boolean => {
+    if (entry.kind !== 'file' || !request.admits(entry.relative)) return true;
     const file = readBytes(entry.absolute, TEXT_SIZE_LIMIT);
-    if (!file) continue;
-    const text = decode(file.bytes, file.length);
-    if (text === undefined) continue;
-    if (!scanText(text, request.prefix + entry.relative, request, collector)) return;
-  }
+    const text = file && decode(file.bytes, file.length);
+    return text === undefined || scanText(text, request.prefix + entry.relative, request, collector);
+  };
+  await forEachSliced(walk(request.folder), visit, signal);
 }
 

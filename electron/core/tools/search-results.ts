@@ -44,6 +44,9 @@ export class MatchCollector {
   private kept: Keyed[] = [];
   /** Once known, the last match worth keeping: anything after it is only counted. */
   private cutoff: Keyed | undefined;
+  /** Matches arrive grouped by file, so the file's key is worked out once per file. */
+  private lastPath = '';
+  private lastKey = '';
 
   /** `finder` locates the match within a long line (a non-global copy of the pattern). */
   constructor(private readonly finder: RegExp) {}
@@ -51,11 +54,15 @@ export class MatchCollector {
   /** False once enough matches have been counted and the search should stop. */
   add(path: string, line: number, text: string): boolean {
     this.total++;
-    this.files.add(path);
-    const match: Keyed = { path, line, text, key: path.replaceAll('/', '\0') };
-    if (!this.cutoff || compare(match, this.cutoff) < 0) {
-      match.text = trimLine(text, this.finder);
-      this.kept.push(match);
+    if (path !== this.lastPath) {
+      this.files.add(path);
+      this.lastPath = path;
+      this.lastKey = path.replaceAll('/', '\0');
+    }
+    const cutoff = this.cutoff;
+    const after = cutoff && (this.lastKey > cutoff.key || (this.lastKey === cutoff.key && line > cutoff.line));
+    if (!after) {
+      this.kept.push({ path, line, text: trimLine(text, this.finder), key: this.lastKey });
       if (this.kept.length >= 4 * MAX_SHOWN_MATCHES) this.prune();
     }
     return this.total < MAX_COUNTED_MATCHES;

@@ -36,9 +36,10 @@ export interface WalkOptions {
   keepIgnoredFiles?: boolean;
 }
 
+/** One `.gitignore`, with the path from its folder to the folder being listed ("" or "a/b/"). */
 interface IgnoreLevel {
-  base: string;
   rules: Ignore;
+  prefix: string;
 }
 
 function readRules(folder: string): Ignore | undefined {
@@ -50,22 +51,21 @@ function readRules(folder: string): Ignore | undefined {
 }
 
 /** `.gitignore` levels above `start` that apply to it, outermost first. */
-export function parentIgnoreLevels(start: string): IgnoreLevel[] {
+function parentIgnoreLevels(start: string): IgnoreLevel[] {
   const levels: IgnoreLevel[] = [];
   if (existsSync(join(start, '.git'))) return levels;
   for (let folder = dirname(start); ; folder = dirname(folder)) {
     const rules = readRules(folder);
-    if (rules) levels.unshift({ base: folder, rules });
+    if (rules) levels.unshift({ rules, prefix: `${relative(folder, start).split(sep).join('/')}/` });
     if (existsSync(join(folder, '.git')) || dirname(folder) === folder) return levels;
   }
 }
 
-/** Whether the levels ignore `absolute`; the deepest level with an opinion wins, as in git. */
-function isIgnored(levels: readonly IgnoreLevel[], absolute: string, isDirectory: boolean): boolean {
+/** Whether the levels ignore the entry `name`; the deepest level with an opinion wins, as in git. */
+function isIgnored(levels: readonly IgnoreLevel[], name: string, isDirectory: boolean): boolean {
   let ignored = false;
   for (const level of levels) {
-    const path = relative(level.base, absolute).split(sep).join('/') + (isDirectory ? '/' : '');
-    const verdict = level.rules.test(path);
+    const verdict = level.rules.test(level.prefix + name + (isDirectory ? '/' : ''));
     if (verdict.ignored) ignored = true;
     else if (verdict.unignored) ignored = false;
   }
@@ -106,34 +106,40 @@ export function* walk(start: string, options: WalkOptions = {}): Generator<WalkE
     let levels = folder.levels;
     if (gitignore && entries.some((entry) => entry.name === '.gitignore')) {
       const rules = readRules(folder.absolute);
-      if (rules) levels = [...levels, { base: folder.absolute, rules }];
+      if (rules) levels = [...levels, { rules, prefix: '' }];
     }
     const depth = folder.depth + 1;
+    const parent = folder.absolute.endsWith(sep) ? folder.absolute : folder.absolute + sep;
     for (const entry of entries) {
       if (ALWAYS_SKIPPED.has(entry.name)) continue;
       const kind = kindOf(entry);
-      const absolute = join(folder.absolute, entry.name);
       const checked = kind === 'directory' || !options.keepIgnoredFiles;
-      if (checked && levels.length > 0 && isIgnored(levels, absolute, kind === 'directory')) continue;
+      if (checked && levels.length > 0 && isIgnored(levels, entry.name, kind === 'directory')) continue;
+      const absolute = parent + entry.name;
       const relativePath = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
       yield { absolute, relative: relativePath, depth, kind };
-      if (kind === 'directory' && depth < maxDepth) queue.push({ absolute, relative: relativePath, depth, levels });
+      if (kind === 'directory' && depth < maxDepth) {
+        const below = levels.map((level) => ({ rules: level.rules, prefix: `${level.prefix}${entry.name}/` }));
+        queue.push({ absolute, relative: relativePath, depth, levels: below });
+      }
     }
   }
 }
 
 /**
- * Runs a synchronous walk in slices, giving the event loop a turn every few milliseconds so that
- * a large tree does not freeze the app, and stopping when `signal` aborts.
+ * Calls `visit` on each item of a synchronous walk, giving the event loop a turn every few
+ * milliseconds so that a large tree does not freeze the app. Stops when `visit` returns false
+ * or `signal` aborts. (A plain loop: an async generator would cost a promise per item.)
  */
-export async function* sliced<T>(items: Iterable<T>, signal?: AbortSignal, sliceMs = 8): AsyncGenerator<T> {
-  let sliceStart = performance.now();
-  for (const item of items) {
-    if (performance.now() - sliceStart > sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+export async function forEachSliced<T>(items: Iterable<T>, visit: (item: T) => boolean | void, signal?: AbortSignal, sliceMs = 8): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  for (;;) {
     if (signal?.aborted) return;
-    yield item;
+    const sliceEnd = performance.now() + sliceMs;
+    do {
+      const next = iterator.next();
+      if (next.done || visit(next.value) === false) return;
+    } while (performance.now() < sliceEnd);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
