@@ -113,6 +113,18 @@ describe('read_file output', () => {
     assert.equal(lines[3], '3│end');
   });
 
+  test('one call returns at most 256 KB, and says where to go on', async () => {
+    writeFileSync(join(root, 'dense.txt'), Array.from({ length: 300 }, (_, i) => `${i + 1}`.padEnd(1000, '.')).join('\n'));
+    const lines = textOf(await read({ path: 'dense.txt' })).split('\n');
+    const note = lines.pop()!;
+    const next = Number(/^… (\d+) more lines \(output capped at 256 KB\); call read_file with offset=(\d+) to continue$/.exec(note)?.[2]);
+    assert.equal(next, lines.length);
+    assert.ok(lines.join('\n').length <= 256 * 1024);
+    assert.match(lines[lines.length - 1]!, new RegExp(`^${next - 1}│${next - 1}\\.`));
+    const rest = textOf(await read({ path: 'dense.txt', offset: next })).split('\n');
+    assert.match(rest[1]!, new RegExp(`^${next}│${next}\\.`));
+  });
+
   test('an empty file says so', async () => {
     assert.match(textOf(await read({ path: 'empty.txt' })), /^\[empty\.txt#[0-9a-z]{6}\]\n\(empty file\)$/);
   });
