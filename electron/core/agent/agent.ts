@@ -37,6 +37,8 @@ export interface AgentOptions {
   systemPrompt?: string;
   tools?: Tool[];
   toolSources?: ToolSource[];
+  /** Read at every turn: which tools may be offered now (a persona's allowlist). */
+  toolFilter?: (toolName: string) => boolean;
   middleware?: ToolMiddleware[];
   strategy?: ExecutionStrategy;
   maxTurns?: number;
@@ -117,7 +119,6 @@ export class Agent {
         resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log),
         this.secrets(),
       ]);
-      const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
       const runPrompts = [prompt];
       this.appendUserBlocks([{ type: 'text', text: prompt }]);
@@ -132,9 +133,11 @@ export class Agent {
           break;
         }
         this.emit(makeEvent('turnStart', { ...this.base(), turn }));
-        const turnUsage = await this.compactIfNeeded(tools, runPrompts, controller.signal);
+        const filter = this.options.toolFilter;
+        const offered = filter ? tools.filter((tool) => filter(tool.name)) : tools;
+        const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal);
         const reply = await this.request(
-          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt: this.options.systemPrompt ?? '', tools, messages: this.messages }),
+          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt: this.options.systemPrompt ?? '', tools: offered, messages: this.messages }),
           controller.signal,
           true,
         );
@@ -162,7 +165,7 @@ export class Agent {
           env: {
             sessionId: this.options.sessionId,
             subagentId: this.options.subagentId,
-            tools: toolMap,
+            tools: new Map(offered.map((tool) => [tool.name, tool])),
             middleware: this.options.middleware ?? [],
             workspaceRoots: this.options.workspaceRoots,
             cwd: this.options.cwd ?? this.options.workspaceRoots[0] ?? process.cwd(),

@@ -14,6 +14,9 @@ import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../stor
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
 import { systemPromptFor } from './system-prompt';
+import { loadInstructions } from '../project/instructions';
+import { loadPersonas, personaAllows, type Persona } from '../project/personas';
+import { createSkillTool, loadSkills } from '../project/skills';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -66,6 +69,8 @@ export class SessionManager {
   private readonly snapshots = new Map<string, SnapshotStore>();
   private readonly gates = new Map<string, SessionGate>();
   private readonly lastErrors = new Map<string, string>();
+  /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
+  private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
   private readonly log: (message: string) => void;
 
@@ -178,6 +183,28 @@ export class SessionManager {
     await Promise.allSettled(runs);
   }
 
+  /** The personas defined in a session's workspaces, and problems with their files. */
+  availablePersonas(sessionId: string): { personas: Persona[]; problems: string[] } {
+    return loadPersonas(this.requireSession(sessionId).workspaces);
+  }
+
+  persona(sessionId: string): string | null {
+    return this.personas.get(sessionId) ?? null;
+  }
+
+  /** Switches persona; its tool allowlist applies from the next turn, its prompt from the next run. */
+  setPersona(sessionId: string, name: string | null): void {
+    if (name === null) this.personas.delete(sessionId);
+    else {
+      const { personas } = this.availablePersonas(sessionId);
+      if (!personas.some((persona) => persona.name === name)) {
+        throw new Error(`no persona named '${name}' in this session's workspaces (.cove/personas/${name}.md)`);
+      }
+      this.personas.set(sessionId, name);
+    }
+    this.notify(sessionId);
+  }
+
   pendingPermissions(sessionId?: string) {
     return this.prompts.list(sessionId);
   }
@@ -224,13 +251,17 @@ export class SessionManager {
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
     let snapshots = this.snapshots.get(session.id);
     if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
+    const { skills } = loadSkills(session.workspaces);
+    const { personas } = loadPersonas(session.workspaces);
+    const currentPersona = () => personas.find((persona) => persona.name === this.personas.get(session.id));
     const agent = new Agent({
       sessionId: session.id,
       client: this.options.createClient(),
       model: session.model,
-      systemPrompt: systemPromptFor(session.workspaces),
-      tools: this.options.tools(session),
+      systemPrompt: systemPromptFor(session.workspaces, { instructions: loadInstructions(session.workspaces), skills, persona: currentPersona() }),
+      tools: [...this.options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])],
       toolSources: this.options.toolSources,
+      toolFilter: (name) => personaAllows(currentPersona(), name),
       middleware: settings.middleware ?? this.gateFor(session),
       strategy: this.options.strategy,
       maxTurns: settings.maxTurns,

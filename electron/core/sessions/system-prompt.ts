@@ -1,5 +1,19 @@
-/** The system prompt of a session: who Cove is, where it works, and how it should use its tools. */
-export function systemPromptFor(workspaces: readonly string[]): string {
+/**
+ * The system prompt of a session: who Cove is, where it works, how it should use its tools,
+ * then the project's own instructions, its skills and the session's persona.
+ */
+import type { InstructionFile } from '../project/instructions';
+import { instructionsSection } from '../project/instructions';
+import type { Persona } from '../project/personas';
+import { skillsSection, type Skill } from '../project/skills';
+
+export interface PromptContext {
+  instructions?: readonly InstructionFile[];
+  skills?: readonly Skill[];
+  persona?: Persona;
+}
+
+export function systemPromptFor(workspaces: readonly string[], context: PromptContext = {}): string {
   const roots = workspaces.map((root, index) => `- ${root}${index === 0 ? ' (the working directory; relative paths start here)' : ''}`).join('\n');
   return [
     'You are Cove, a coding agent working on a person\'s code through tools. Be precise and careful: read before you edit, ' +
@@ -8,5 +22,10 @@ export function systemPromptFor(workspaces: readonly string[]): string {
     'Tool calls that change files or run commands may need the person\'s approval; a denied call comes back with the reason. ' +
       'Do not retry a denied call unchanged: adapt, or ask the person.',
     'Secret values in tool output are replaced with [REDACTED:…] markers; never try to recover them.',
-  ].join('\n\n');
+    instructionsSection(context.instructions ?? []),
+    skillsSection(context.skills ?? []),
+    context.persona ? `You are acting as the persona "${context.persona.name}":\n${context.persona.prompt}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
