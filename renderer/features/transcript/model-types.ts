@@ -1,0 +1,160 @@
+/**
+ * The items a transcript shows, folded from events by ./model.ts. Items are immutable: a fold
+ * replaces a changed item with a new object, so a component memoized on its item redraws only
+ * when that item changed.
+ */
+import type {
+  Cost,
+  PermissionDecisionEvent,
+  PermissionRequestEvent,
+  Sensitivity,
+  StopReason,
+  ToolResultPayload,
+  Usage,
+} from '../../../shared/events';
+import type { TerminalBuffer } from '../tools/terminal-buffer';
+
+export type AssistantPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'thinking'; text: string }
+  /** A tool call the model is still writing; its card appears when the tool starts. */
+  | { kind: 'toolCall'; toolName: string; json: string };
+
+export interface UserItem {
+  kind: 'user';
+  key: string;
+  text: string;
+  /** Sent while a run was going: queued for the running agent rather than starting a run. */
+  steered: boolean;
+}
+
+export interface AssistantItem {
+  kind: 'assistant';
+  key: string;
+  messageId: string;
+  /** By the provider's block index; a gap is a block not yet started. */
+  parts: (AssistantPart | undefined)[];
+  streaming: boolean;
+  /** The run ended before the message did (stopped, failed, or the app was closed). */
+  cut: boolean;
+}
+
+export type ToolStatus = 'running' | 'done' | 'error';
+
+export interface ToolItem {
+  kind: 'tool';
+  key: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  sensitivity: Sensitivity | null;
+  status: ToolStatus;
+  /** Local clock, for the elapsed time of a running tool. */
+  startedAt: number;
+  endedAt: number | null;
+  /** Streamed terminal output (bash), raw with ANSI sequences. */
+  terminal: TerminalBuffer | null;
+  /** The latest partial text of a tool that streams something other than a terminal. */
+  partialText: string | null;
+  /** 0..1 when the tool reports it. */
+  progress: number | null;
+  /** The latest progressMessage. */
+  statusLine: string | null;
+  result: ToolResultPayload | null;
+  isError: boolean;
+}
+
+export interface PermissionItem {
+  kind: 'permission';
+  key: string;
+  request: PermissionRequestEvent;
+  decision: PermissionDecisionEvent | null;
+  /** No longer waiting, but no decision was seen (the app restarted meanwhile). */
+  expired: boolean;
+  /** The display name of the subagent that asks, when one does. */
+  subagentName: string | null;
+}
+
+export interface RetryItem {
+  kind: 'retry';
+  key: string;
+  attempt: number;
+  maxAttempts: number;
+  error: string;
+  delayMs: number;
+}
+
+export interface CompactionItem {
+  kind: 'compaction';
+  key: string;
+  removedMessages: number;
+  tokensBefore: number;
+  summarized: boolean;
+}
+
+export interface LoopItem {
+  kind: 'loop';
+  key: string;
+  toolName: string;
+  count: number;
+  action: 'nudge' | 'stop';
+}
+
+export interface RunEndItem {
+  kind: 'runEnd';
+  key: string;
+  stopReason: StopReason;
+  error: string | null;
+  usage: Usage;
+  cost: Cost;
+  /** The prompt that started the run, for Retry. */
+  prompt: string | null;
+}
+
+export interface SubagentMarkerItem {
+  kind: 'subagent';
+  key: string;
+  subagentId: string;
+  displayName: string;
+  task: string;
+  /** null while it runs; the end status on the end marker. */
+  status: SubagentStatus | null;
+}
+
+export type TranscriptItem =
+  | UserItem
+  | AssistantItem
+  | ToolItem
+  | PermissionItem
+  | RetryItem
+  | CompactionItem
+  | LoopItem
+  | RunEndItem
+  | SubagentMarkerItem;
+
+export type SubagentStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface SubagentState {
+  id: string;
+  displayName: string;
+  task: string;
+  parentToolCallId: string;
+  status: SubagentStatus;
+  startedAt: number;
+  endedAt: number | null;
+  /** The latest progress line: a progressMessage, or the tool it last started. */
+  latest: string | null;
+}
+
+export interface TranscriptState {
+  items: TranscriptItem[];
+  subagents: SubagentState[];
+  /** Between an agentStart and its agentEnd (of the main agent). */
+  running: boolean;
+  /** The prompt of the latest run. */
+  lastPrompt: string | null;
+  /** A partial message a providerRetry made obsolete; the next messageStart replaces it. */
+  replaceKey: string | null;
+  /** Source of keys for items without an id of their own. */
+  counter: number;
+}

@@ -1,0 +1,280 @@
+/**
+ * Folds a session's events into transcript items (pure: no DOM, no store). The same fold
+ * redraws a stored session (`session:open` gives its events oldest first, with text deltas
+ * possibly merged) and follows a live one, so both look the same.
+ *
+ * Events of a subagent's own run stay out of the items: they feed the subagent sidebar, and
+ * only its start and end appear as markers. Permission prompts are the exception: whoever
+ * asks, the person has to answer, so every prompt is a card.
+ */
+import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent } from '../../../shared/events';
+import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
+import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState } from './model-types';
+
+export const EMPTY_TRANSCRIPT: TranscriptState = {
+  items: [],
+  subagents: [],
+  running: false,
+  lastPrompt: null,
+  replaceKey: null,
+  counter: 0,
+};
+
+/** Applies events in order; returns `state` itself when there are none. `now` is the local clock. */
+export function foldEvents(state: TranscriptState, events: readonly CoveEvent[], now: number): TranscriptState {
+  if (events.length === 0) return state;
+  const draft: TranscriptState = { ...state, items: state.items.slice(), subagents: state.subagents.slice() };
+  for (const event of events) apply(draft, event, now);
+  return draft;
+}
+
+/** A prompt sent while the agent was running: it has no event of its own, so it is shown locally. */
+export function addSteeredPrompt(state: TranscriptState, text: string): TranscriptState {
+  const counter = state.counter + 1;
+  return { ...state, counter, items: [...state.items, { kind: 'user', key: `steer:${counter}`, text, steered: true }] };
+}
+
+/**
+ * After a redraw from the store: prompts main still waits on that were not in the stored events
+ * are added, and stored prompts main no longer waits on (answered while we were away, or lost
+ * to a restart) stop offering buttons.
+ */
+export function reconcilePending(state: TranscriptState, pending: readonly PermissionRequestEvent[], now: number): TranscriptState {
+  const waiting = new Set(pending.map((request) => request.requestId));
+  const known = new Set<string>();
+  const items = state.items.map((item) => {
+    if (item.kind !== 'permission') return item;
+    known.add(item.request.requestId);
+    return item.decision || item.expired || waiting.has(item.request.requestId) ? item : { ...item, expired: true };
+  });
+  const added = pending.filter((request) => !known.has(request.requestId));
+  return foldEvents({ ...state, items }, added, now);
+}
+
+/**
+ * A stored run that never ended (the app was closed or crashed mid-run): nothing in it is still
+ * streaming, and a new run of the same prompt is a new run.
+ */
+export function settleRun(state: TranscriptState, now: number): TranscriptState {
+  if (!state.running) return state;
+  const draft: TranscriptState = { ...state, items: state.items.slice(), running: false, replaceKey: null };
+  cutOpenItems(draft, now);
+  return draft;
+}
+
+function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
+  if (event.type === 'permissionRequest') return addPermission(draft, event);
+  if (event.type === 'permissionDecision') {
+    return update(draft, `permission:${event.requestId}`, (item) => (item.kind === 'permission' ? { ...item, decision: event, expired: false } : item));
+  }
+  if (event.subagentId !== undefined) return applySubagent(draft, event, now);
+
+  switch (event.type) {
+    case 'agentStart':
+      // A session runs one run at a time, so a second start of the same prompt is the same run
+      // seen twice (once stored, once live, around a `session:open`).
+      if (draft.running && draft.lastPrompt === event.prompt) return;
+      draft.running = true;
+      draft.lastPrompt = event.prompt;
+      draft.replaceKey = null;
+      return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
+    case 'agentEnd':
+      cutOpenItems(draft, now);
+      draft.running = false;
+      draft.replaceKey = null;
+      return append(draft, {
+        kind: 'runEnd',
+        key: nextKey(draft, 'end'),
+        stopReason: event.stopReason,
+        error: event.error ?? null,
+        usage: event.usage,
+        cost: event.cost,
+        prompt: draft.lastPrompt,
+      });
+    case 'messageStart':
+      return startMessage(draft, event.messageId);
+    case 'messageUpdate':
+      return update(draft, messageKey(event.messageId), (item) => (item.kind === 'assistant' ? applyDelta(item, event) : item));
+    case 'messageEnd':
+      if (!find(draft, messageKey(event.messageId))) startMessage(draft, event.messageId);
+      return update(draft, messageKey(event.messageId), (item) =>
+        item.kind === 'assistant' ? { ...item, parts: partsOf(event.content), streaming: false } : item,
+      );
+    case 'toolExecutionStart':
+      if (find(draft, toolKey(event.toolCallId))) return;
+      return append(draft, newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now));
+    case 'toolExecutionUpdate':
+      return update(draft, toolKey(event.toolCallId), (item) => (item.kind === 'tool' ? applyToolUpdate(item, event) : item));
+    case 'progressMessage':
+      return update(draft, toolKey(event.toolCallId), (item) => (item.kind === 'tool' ? { ...item, statusLine: event.text } : item));
+    case 'toolExecutionEnd': {
+      if (!find(draft, toolKey(event.toolCallId))) append(draft, newTool(event.toolCallId, event.toolName, null, null, now));
+      return update(draft, toolKey(event.toolCallId), (item) =>
+        item.kind === 'tool'
+          ? { ...item, status: event.isError ? 'error' : 'done', endedAt: now, result: event.result, isError: event.isError, progress: null }
+          : item,
+      );
+    }
+    case 'providerRetry': {
+      const open = draft.items.findLast((item) => item.kind === 'assistant' && item.streaming);
+      draft.replaceKey = open ? open.key : null;
+      return append(draft, { kind: 'retry', key: nextKey(draft, 'retry'), attempt: event.attempt, maxAttempts: event.maxAttempts, error: event.error, delayMs: event.delayMs });
+    }
+    case 'contextCompacted':
+      return append(draft, {
+        kind: 'compaction',
+        key: nextKey(draft, 'compaction'),
+        removedMessages: event.removedMessages,
+        tokensBefore: event.tokensBefore,
+        summarized: event.summarized,
+      });
+    case 'loopDetected':
+      return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
+    case 'subagentStart':
+    case 'subagentEnd':
+    case 'turnStart':
+    case 'turnEnd':
+      // A subagent's start and end always carry its subagentId; turns show in the cost meter.
+      return;
+  }
+}
+
+function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
+  const id = event.subagentId as string;
+  if (event.type === 'subagentStart') {
+    if (draft.subagents.some((agent) => agent.id === id)) return;
+    draft.subagents.push({ id, displayName: event.displayName, task: event.task, parentToolCallId: event.parentToolCallId, status: 'running', startedAt: now, endedAt: null, latest: null });
+    return append(draft, { kind: 'subagent', key: `subagent:${id}:start`, subagentId: id, displayName: event.displayName, task: event.task, status: null });
+  }
+  const index = draft.subagents.findIndex((agent) => agent.id === id);
+  if (index < 0) return;
+  const agent = draft.subagents[index]!;
+  const changed = subagentChange(agent, event, now);
+  if (changed) draft.subagents[index] = changed;
+  if (event.type === 'subagentEnd' && !find(draft, `subagent:${id}:end`)) {
+    append(draft, { kind: 'subagent', key: `subagent:${id}:end`, subagentId: id, displayName: agent.displayName, task: agent.task, status: event.status });
+  }
+}
+
+function subagentChange(agent: SubagentState, event: CoveEvent, now: number): SubagentState | null {
+  switch (event.type) {
+    case 'subagentEnd':
+      return { ...agent, status: event.status, endedAt: now };
+    case 'progressMessage':
+      return { ...agent, latest: event.text };
+    case 'toolExecutionStart':
+      return { ...agent, latest: event.toolName };
+    case 'agentEnd':
+      return event.error ? { ...agent, latest: event.error } : null;
+    default:
+      return null;
+  }
+}
+
+function addPermission(draft: TranscriptState, event: PermissionRequestEvent): void {
+  const key = `permission:${event.requestId}`;
+  if (find(draft, key)) return;
+  const asker = event.subagentId === undefined ? undefined : draft.subagents.find((agent) => agent.id === event.subagentId);
+  append(draft, { kind: 'permission', key, request: event, decision: null, expired: false, subagentName: asker?.displayName ?? null });
+}
+
+function startMessage(draft: TranscriptState, messageId: string): void {
+  const key = messageKey(messageId);
+  if (find(draft, key)) return;
+  if (draft.replaceKey) {
+    const index = draft.items.findLastIndex((item) => item.key === draft.replaceKey);
+    if (index >= 0) draft.items.splice(index, 1);
+    draft.replaceKey = null;
+  }
+  append(draft, { kind: 'assistant', key, messageId, parts: [], streaming: true, cut: false });
+}
+
+function applyDelta(item: AssistantItem, event: MessageUpdateEvent): AssistantItem {
+  const delta = event.delta;
+  const parts = item.parts.slice();
+  const current = parts[delta.index];
+  let next: AssistantPart;
+  if (delta.type === 'text') next = { kind: 'text', text: (current?.kind === 'text' ? current.text : '') + delta.text };
+  else if (delta.type === 'thinking') next = { kind: 'thinking', text: (current?.kind === 'thinking' ? current.text : '') + delta.thinking };
+  else next = { kind: 'toolCall', toolName: delta.toolName, json: (current?.kind === 'toolCall' ? current.json : '') + delta.partialJson };
+  parts[delta.index] = next;
+  return { ...item, parts };
+}
+
+function partsOf(content: readonly AssistantBlock[]): AssistantPart[] {
+  const parts: AssistantPart[] = [];
+  for (const block of content) {
+    if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
+    else if (block.type === 'thinking') parts.push({ kind: 'thinking', text: block.thinking });
+    // Finished tool calls are drawn by their tool cards; redacted thinking has nothing to show.
+  }
+  return parts;
+}
+
+function applyToolUpdate(item: ToolItem, event: ToolExecutionUpdateEvent): ToolItem {
+  const partial = event.partialResult;
+  const details = (partial.details ?? {}) as { chunk?: unknown; progress?: unknown };
+  const next: ToolItem = { ...item };
+  if (typeof details.chunk === 'string') next.terminal = appendTerminal(item.terminal ?? EMPTY_TERMINAL, details.chunk);
+  else {
+    const text = partial.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
+    if (text !== '') next.partialText = text;
+  }
+  if (typeof details.progress === 'number' && Number.isFinite(details.progress)) next.progress = Math.min(1, Math.max(0, details.progress));
+  return next;
+}
+
+function newTool(toolCallId: string, toolName: string, args: unknown, sensitivity: ToolItem['sensitivity'], now: number): ToolItem {
+  return {
+    kind: 'tool',
+    key: toolKey(toolCallId),
+    toolCallId,
+    toolName,
+    args,
+    sensitivity,
+    status: 'running',
+    startedAt: now,
+    endedAt: null,
+    terminal: null,
+    partialText: null,
+    progress: null,
+    statusLine: null,
+    result: null,
+    isError: false,
+  };
+}
+
+/** The run ended: whatever was still streaming or running stopped with it. */
+function cutOpenItems(draft: TranscriptState, now: number): void {
+  draft.items.forEach((item, index) => {
+    if (item.kind === 'assistant' && item.streaming) draft.items[index] = { ...item, streaming: false, cut: true };
+    else if (item.kind === 'tool' && item.status === 'running') draft.items[index] = { ...item, status: 'error', isError: true, endedAt: now };
+  });
+}
+
+function messageKey(messageId: string): string {
+  return `message:${messageId}`;
+}
+
+function toolKey(toolCallId: string): string {
+  return `tool:${toolCallId}`;
+}
+
+function nextKey(draft: TranscriptState, prefix: string): string {
+  draft.counter += 1;
+  return `${prefix}:${draft.counter}`;
+}
+
+function append(draft: TranscriptState, item: TranscriptItem): void {
+  draft.items.push(item);
+}
+
+function find(draft: TranscriptState, key: string): TranscriptItem | undefined {
+  return draft.items.findLast((item) => item.key === key);
+}
+
+/** Recent items are near the end, so the search runs backwards. */
+function update(draft: TranscriptState, key: string, change: (item: TranscriptItem) => TranscriptItem): void {
+  const index = draft.items.findLastIndex((item) => item.key === key);
+  if (index >= 0) draft.items[index] = change(draft.items[index]!);
+}

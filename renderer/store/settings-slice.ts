@@ -1,0 +1,78 @@
+/** The settings dialog: API key state, model, default mode, and the open workspace's rules. */
+import type { StateCreator } from 'zustand';
+import type { RequestInput, Response, SettingsView } from '../../shared/contract';
+import { call } from '../transport/client';
+import type { CoveState } from './types';
+
+export interface SettingsSlice {
+  settingsOpen: boolean;
+  settings: SettingsView | null;
+  /** The workspace whose rules are shown. */
+  settingsWorkspace: string | null;
+  settingsBusy: boolean;
+  settingsError: string | null;
+  openSettings(): void;
+  closeSettings(): void;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: RequestInput<'settings:update'>): Promise<boolean>;
+  setApiKey(apiKey: string | null): Promise<boolean>;
+  removeRule(list: 'allow' | 'ask' | 'deny', rule: string): Promise<boolean>;
+}
+
+export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice> = (set, get) => {
+  /** Every settings request answers the whole view; an error shows inline in the dialog. */
+  const settle = (response: Response<SettingsView>): boolean => {
+    if (response.ok) set({ settings: response.value, settingsBusy: false, settingsError: null });
+    else set({ settingsBusy: false, settingsError: response.error.message });
+    return response.ok;
+  };
+  const workspace = () => {
+    const active = get().activeSessionId;
+    return (active && get().sessions[active]?.workspaces[0]) || null;
+  };
+
+  return {
+    settingsOpen: false,
+    settings: null,
+    settingsWorkspace: null,
+    settingsBusy: false,
+    settingsError: null,
+
+    openSettings() {
+      set({ settingsOpen: true, settingsError: null });
+      void get().loadSettings();
+    },
+
+    closeSettings() {
+      set({ settingsOpen: false });
+    },
+
+    async loadSettings() {
+      const folder = workspace();
+      set({ settingsBusy: true, settingsWorkspace: folder });
+      return void settle(await call('settings:get', folder ? { workspace: folder } : {}));
+    },
+
+    async updateSettings(patch) {
+      set({ settingsBusy: true });
+      const ok = settle(await call('settings:update', patch));
+      // The update answers without workspace rules; fetch them again for the open workspace.
+      if (ok && get().settingsWorkspace) await get().loadSettings();
+      return ok;
+    },
+
+    async setApiKey(apiKey) {
+      set({ settingsBusy: true });
+      const ok = settle(await call('settings:setApiKey', { apiKey }));
+      if (ok && get().settingsWorkspace) await get().loadSettings();
+      return ok;
+    },
+
+    async removeRule(list, rule) {
+      const folder = get().settingsWorkspace;
+      if (!folder) return false;
+      set({ settingsBusy: true });
+      return settle(await call('settings:removeRule', { workspace: folder, list, rule }));
+    },
+  };
+};

@@ -1,0 +1,29 @@
+/** Toasts: errors from main stay until dismissed; confirmations fade on their own. */
+import { useCove } from '../store';
+import type { Notice } from '../store/notices-slice';
+
+export function Notices() {
+  const notices = useCove((state) => state.notices);
+  return (
+    <div className="notices" aria-label="Notifications">
+      <NoticeList role="alert" notices={notices.filter((notice) => notice.tone === 'error')} />
+      <NoticeList role="status" notices={notices.filter((notice) => notice.tone === 'info')} />
+    </div>
+  );
+}
+
+function NoticeList({ role, notices }: { role: 'alert' | 'status'; notices: Notice[] }) {
+  const dismiss = useCove((state) => state.dismissNotice);
+  return (
+    <div role={role} className="notices-list">
+      {notices.map((notice) => (
+        <div key={notice.id} className={`notice notice-${notice.tone}`}>
+          <span className="notice-text">{notice.message}</span>
+          <button type="button" className="icon-button" aria-label={`Dismiss: ${notice.message}`} onClick={() => dismiss(notice.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** A session's status as text with a shape and color, never color alone. */
+import type { SessionStatus } from '../../shared/contract';
+
+export const STATUS_LABELS: Record<SessionStatus, string> = {
+  idle: 'New',
+  running: 'Running',
+  waiting: 'Waiting for you',
+  done: 'Done',
+  error: 'Error',
+  aborted: 'Aborted',
+  interrupted: 'Interrupted',
+};
+
+const STATUS_ICONS: Record<SessionStatus, string> = {
+  idle: '○',
+  running: '◐',
+  waiting: '❗',
+  done: '✓',
+  error: '✕',
+  aborted: '■',
+  interrupted: '⚠',
+};
+
+export function StatusBadge({ status }: { status: SessionStatus }) {
+  return (
+    <span className={`badge status-${status}`} data-status={status}>
+      <span aria-hidden="true" className={status === 'running' ? 'spin' : undefined}>
+        {STATUS_ICONS[status]}
+      </span>{' '}
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

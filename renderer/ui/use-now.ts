@@ -1,0 +1,44 @@
+/**
+ * The current time, re-rendering every `intervalMs`. Components asking for the same interval
+ * share one timer, so a list of relative times costs one interval, not one per row.
+ */
+import { useSyncExternalStore } from 'react';
+
+interface Clock {
+  now: number;
+  listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | null;
+}
+
+const clocks = new Map<number, Clock>();
+
+function clockFor(intervalMs: number): Clock {
+  let clock = clocks.get(intervalMs);
+  if (!clock) clocks.set(intervalMs, (clock = { now: Date.now(), listeners: new Set(), timer: null }));
+  return clock;
+}
+
+export function useNow(intervalMs: number, active = true): number {
+  const clock = clockFor(intervalMs);
+  return useSyncExternalStore(
+    (listener) => {
+      if (!active) return () => {};
+      clock.listeners.add(listener);
+      if (!clock.timer) {
+        clock.now = Date.now();
+        clock.timer = setInterval(() => {
+          clock.now = Date.now();
+          for (const notify of clock.listeners) notify();
+        }, intervalMs);
+      }
+      return () => {
+        clock.listeners.delete(listener);
+        if (clock.listeners.size === 0 && clock.timer) {
+          clearInterval(clock.timer);
+          clock.timer = null;
+        }
+      };
+    },
+    () => (active ? clock.now : 0),
+  );
+}
