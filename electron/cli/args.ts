@@ -1,10 +1,11 @@
 /**
- * Flag parsing for `cove run` and `cove sessions` (SPEC §12). Every mistake becomes a
+ * Flag parsing for `cove run`, `cove serve` and `cove sessions` (SPEC §12). Every mistake becomes a
  * UsageError whose message names the flag, so the CLI can print one line and exit 2 before
  * anything is sent anywhere.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/headless-gate';
+import { TOKEN_PATTERN } from '../web/token';
 
 export class UsageError extends Error {}
 
@@ -20,6 +21,13 @@ export interface RunArgs {
   resume?: string;
   continue: boolean;
   prompt: string;
+}
+
+export interface ServeArgs {
+  /** Undefined: the default port, or any free one when it is taken. */
+  port?: number;
+  host: string;
+  token?: string;
 }
 
 export interface SessionsArgs {
@@ -99,4 +107,22 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   const search = values.search as string | undefined;
   if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
   return { search, json: Boolean(values.json) };
+}
+
+export function parseServeArgs(argv: string[]): ServeArgs {
+  const { values, positionals } = parse(argv, { port: { type: 'string', short: 'p' }, host: { type: 'string' }, token: { type: 'string' } }, 'serve');
+  if (positionals.length > 0) throw new UsageError(`cove serve: unexpected argument '${positionals[0]}'`);
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    const raw = values.port as string;
+    port = Number(raw);
+    if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`cove serve: --port must be a port number from 0 to 65535 (got '${raw}')`);
+  }
+  const host = ((values.host as string | undefined) ?? '127.0.0.1').trim();
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]+|[A-Za-z0-9.-]+)$/.test(host)) throw new UsageError(`cove serve: --host must be an address or a host name (got '${host}')`);
+  const token = values.token as string | undefined;
+  if (token !== undefined && !TOKEN_PATTERN.test(token)) {
+    throw new UsageError('cove serve: --token must be 16 to 256 characters of letters, digits and - _ . ~');
+  }
+  return { port, host, token };
 }

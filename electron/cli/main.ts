@@ -1,11 +1,12 @@
 /**
- * The `cove` command: `cove run`, `cove sessions` (and `cove serve` with the desktop app).
+ * The `cove` command: `cove run`, `cove serve`, `cove sessions`.
  * Every failure a person can fix is one line on stderr and a non-zero exit.
  */
 import { MissingApiKeyError } from '../core/agent/client';
 import { StoreError } from '../core/store';
-import { parseRunArgs, parseSessionsArgs, UsageError } from './args';
+import { parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT, runCommand } from './run-command';
+import { serveCommand } from './serve-command';
 import { sessionsCommand } from './sessions-command';
 
 const HELP = `Cove: a coding agent for your projects.
@@ -14,6 +15,9 @@ usage:
   cove run  [--workspace DIR]... [--model ID] [--permission-mode default|acceptEdits|plan|bypass]
             [--allow RULE]... [--ask RULE]... [--deny RULE]... [--max-turns N] [--json]
             [--resume ID | --continue] PROMPT
+  cove serve [--port N] [--host H] [--token T]
+            the app in a browser: prints the URL to open (with its token); port 4455
+            by default (any free port when it is taken, --port 0 always); host 127.0.0.1
   cove sessions [--search TEXT] [--json]
 
 environment:
@@ -36,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
       const hasPrompt = rest.some((arg) => !arg.startsWith('-'));
       return runCommand(parseRunArgs(rest, hasPrompt ? undefined : await readStdin()));
     }
+    case 'serve':
+      return serveCommand(parseServeArgs(rest));
     case 'sessions':
       return sessionsCommand(parseSessionsArgs(rest));
     case undefined:

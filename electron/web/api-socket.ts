@@ -1,0 +1,124 @@
+/**
+ * The contract over a WebSocket: each text frame is a `ClientFrame` request, answered by a
+ * `ServerFrame` response with the same id; every host event goes to every socket as an event
+ * frame. A frame that is not a well-formed request gets an `invalidInput` answer and nothing
+ * else happens. A socket that stops reading is dropped rather than buffered without end: the
+ * renderer reconnects and rebuilds its state from main.
+ */
+import type { RawData } from 'ws';
+import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
+import type { Dispatch } from '../core/api/dispatch';
+
+/** Well above the largest valid request (a 500 000-character prompt, escaped). */
+export const FRAME_LIMIT_BYTES = 8 * 1024 * 1024;
+/** Frames above this close the socket (1009) before they are read into memory whole. */
+export const SOCKET_PAYLOAD_LIMIT_BYTES = 2 * FRAME_LIMIT_BYTES;
+/** Unsent bytes a socket may hold before it is dropped as too slow. */
+export const BUFFERED_LIMIT_BYTES = 16 * 1024 * 1024;
+
+const OPEN = 1;
+const FRAME_KEYS = new Set(['type', 'id', 'name', 'input']);
+
+/** What the fan-out needs of a socket; `ws`'s WebSocket has it. */
+export interface PeerSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  terminate(): void;
+}
+
+export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; id: number; message: string };
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((total, part) => total + part.length, 0);
+  return data.byteLength;
+}
+
+function text(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+const isRequestId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+export function parseClientFrame(data: RawData, isBinary: boolean): ParsedFrame {
+  const size = byteLength(data);
+  if (size > FRAME_LIMIT_BYTES) return { ok: false, id: -1, message: `frame of ${size} bytes is over the ${FRAME_LIMIT_BYTES}-byte limit` };
+  if (isBinary) return { ok: false, id: -1, message: 'frames must be text (JSON), not binary' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text(data));
+  } catch {
+    return { ok: false, id: -1, message: 'frame is not JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, id: -1, message: "frame must be an object {type: 'request', id, name, input}" };
+  }
+  const frame = value as Record<string, unknown>;
+  const id = isRequestId(frame.id) ? frame.id : -1;
+  const fail = (message: string): ParsedFrame => ({ ok: false, id, message });
+  if (frame.type !== 'request') return fail("frame.type must be 'request'");
+  if (!isRequestId(frame.id)) return fail('frame.id must be a whole number of at least 0');
+  if (typeof frame.name !== 'string') return fail('frame.name must be a request name (a string)');
+  const extra = Object.keys(frame).find((key) => !FRAME_KEYS.has(key));
+  if (extra !== undefined) return fail(`frame has an unknown field ${JSON.stringify(extra.slice(0, 80))}`);
+  return { ok: true, frame: { type: 'request', id: frame.id, name: frame.name, input: frame.input } };
+}
+
+export function errorFrame(id: number, message: string): ServerFrame {
+  return { type: 'response', id, response: { ok: false, error: { code: 'invalidInput', message } } };
+}
+
+/** Every open socket, and the one way anything is sent to them. */
+export class Peers {
+  private readonly sockets = new Set<PeerSocket>();
+
+  constructor(private readonly log: (message: string) => void) {}
+
+  get size(): number {
+    return this.sockets.size;
+  }
+
+  add(socket: PeerSocket): void {
+    this.sockets.add(socket);
+  }
+
+  delete(socket: PeerSocket): void {
+    this.sockets.delete(socket);
+  }
+
+  send(socket: PeerSocket, frame: ServerFrame): void {
+    this.deliver(socket, JSON.stringify(frame));
+  }
+
+  /** Serialized once for all sockets. */
+  broadcast(event: HostEvent): void {
+    if (this.sockets.size === 0) return;
+    const data = JSON.stringify({ type: 'event', event } satisfies ServerFrame);
+    for (const socket of this.sockets) this.deliver(socket, data);
+  }
+
+  private deliver(socket: PeerSocket, data: string): void {
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > BUFFERED_LIMIT_BYTES) {
+      this.log(`dropped a browser connection that stopped reading (${socket.bufferedAmount} bytes unsent); it can reconnect`);
+      this.sockets.delete(socket);
+      socket.terminate();
+      return;
+    }
+    socket.send(data);
+  }
+}
+
+/** Answers one frame; never rejects. */
+export async function answerFrame(data: RawData, isBinary: boolean, dispatch: Dispatch): Promise<ServerFrame> {
+  const parsed = parseClientFrame(data, isBinary);
+  if (!parsed.ok) return errorFrame(parsed.id, parsed.message);
+  let response: Response;
+  try {
+    response = await dispatch(parsed.frame.name, parsed.frame.input);
+  } catch (error) {
+    response = { ok: false, error: { code: 'failed', message: (error as Error)?.message ?? String(error) } };
+  }
+  return { type: 'response', id: parsed.frame.id, response };
+}
