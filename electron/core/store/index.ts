@@ -7,6 +7,8 @@ export { newSessionId } from './ids';
 export { SESSION_STATUSES, StoreError } from './types';
 export type {
   NewSession,
+  PermissionAuditEntry,
+  PermissionAuditRecord,
   RecoveryReport,
   SearchHit,
   SessionPatch,

@@ -90,7 +90,27 @@ const initialSchema: Migration = (db) => {
   `);
 };
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+/** Every permission decision (SPEC §6 audit), automatic or a person's; args are stored redacted. */
+const permissionAudit: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE permission_audit (
+      id INTEGER PRIMARY KEY,
+      session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+      tool_call_id TEXT NOT NULL,
+      tool_name TEXT NOT NULL,
+      args TEXT NOT NULL,
+      decision TEXT NOT NULL CHECK (decision IN ('allow', 'deny')),
+      decided_by TEXT NOT NULL CHECK (decided_by IN ('rule', 'mode', 'person', 'headless')),
+      rule TEXT,
+      scope TEXT CHECK (scope IN ('once', 'session', 'always')),
+      reason TEXT,
+      created_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX permission_audit_by_session ON permission_audit (session_id, id);
+  `);
+};
+
+export const MIGRATIONS: readonly Migration[] = [initialSchema, permissionAudit];
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { eventQueries } from './event-log';
 import { migrate } from './migrations';
+import { permissionAuditQueries } from './permission-audit';
 import { recoveryQueries } from './recovery';
 import { searchQueries } from './search';
 import { sessionQueries } from './sessions';
@@ -31,6 +32,11 @@ export interface StoreOptions {
   now?: () => number;
   /** Whether a process exists; recovery uses it. Tests pass a fake. */
   isProcessAlive?: (pid: number) => boolean;
+  /**
+   * Path of a better_sqlite3.node to load instead of the one in node_modules: the desktop app
+   * runs under Electron's ABI and loads a copy rebuilt for it, leaving Node's build untouched.
+   */
+  nativeBinding?: string;
 }
 
 export function openStore(dataDir: string, options: StoreOptions = {}): Store {
@@ -41,7 +47,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   const path = join(dataDir, DATABASE_FILE);
   closeSync(openSync(path, 'a', 0o600));
 
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding: options.nativeBinding });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -63,6 +69,7 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     ...transcriptQueries(db, now, touchSession),
     ...eventQueries(db, now, touchSession),
     ...searchQueries(db),
+    ...permissionAuditQueries(db),
     ...recoveryQueries(db, now, options.isProcessAlive),
     close() {
       if (db.open) db.close();

@@ -72,6 +72,32 @@ export interface ToolCallRecord {
   endedAt: number | null;
 }
 
+/** One permission decision (SPEC §6 audit), as the permission engine reports it. */
+export interface PermissionAuditEntry {
+  sessionId: string;
+  toolCallId: string;
+  toolName: string;
+  /** Already redacted by whoever records it. */
+  args: unknown;
+  decision: 'allow' | 'deny';
+  /** A rule, the mode's default, a person's answer, or the absence of anyone to ask. */
+  decidedBy: 'rule' | 'mode' | 'person' | 'headless';
+  /** The rule that decided, or that a person saved; null when none did. */
+  rule: string | null;
+  /** Only for a person's allow: once, this session, or always for the workspace. */
+  scope?: 'once' | 'session' | 'always' | null;
+  reason?: string | null;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface PermissionAuditRecord extends PermissionAuditEntry {
+  /** Increases in the order decisions were recorded. */
+  id: number;
+  scope: 'once' | 'session' | 'always' | null;
+  reason: string | null;
+}
+
 export interface SearchHit {
   sessionId: string;
   title: string;
@@ -120,6 +146,10 @@ export interface Store {
   appendEvents(sessionId: string, events: readonly CoveEvent[]): number;
   loadEvents(sessionId: string, options?: { afterSeq?: number; limit?: number }): StoredEvent[];
   listToolCalls(sessionId: string, options?: { status?: ToolCallStatus }): ToolCallRecord[];
+  /** Stores one permission decision; throws `StoreError` 'sessionNotFound' for an unknown session. */
+  recordPermission(entry: PermissionAuditEntry): void;
+  /** The session's permission decisions, oldest first. */
+  listPermissions(sessionId: string): PermissionAuditRecord[];
   /** Any user text is accepted; it is matched as words (each a prefix), never as FTS syntax. */
   search(text: string, options?: { limit?: number }): SearchHit[];
   /**
