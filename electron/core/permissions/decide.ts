@@ -1,0 +1,178 @@
+/**
+ * The decision for one call, without asking anyone (SPEC §6): deny rules, then the mode's hard
+ * limits (plan denies, bypass allows), then ask rules, then allow rules, then the mode's default.
+ * For bash every simple command must be allowed and any denied one denies the whole; constructs
+ * whose effect cannot be read and paths that leave the workspace ask even when a rule allows.
+ */
+import type { Sensitivity } from '../agent/types';
+import { matchesWhole } from './bash-pattern';
+import { matchesCall, matchesPart, namesTool, type CompiledRule, type RuleList } from './rule-match';
+import { FILE_EDIT_TOOLS, type PermissionMode } from './rule-syntax';
+import { analyzeCommand, type CommandPart, type ShellAnalysis } from './shell-analysis';
+import { escapeReasons } from './shell-paths';
+import { suggestBash, suggestForTool, type Suggestion } from './suggest';
+import { callPaths, type CallPath } from './tool-paths';
+
+export interface PermissionCall {
+  sessionId: string;
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  sensitivity: Sensitivity;
+  /** The roots the call runs with, when newer than the engine's (a folder added mid-session). */
+  workspaceRoots?: readonly string[];
+}
+
+export type RuleBook = Record<RuleList, readonly CompiledRule[]>;
+
+export interface DecideContext {
+  mode: PermissionMode;
+  rules: RuleBook;
+  /** Absolute paths; the first is where bash runs and relative paths start. */
+  roots: readonly string[];
+  home: string;
+}
+
+export type Decision =
+  | { outcome: 'allow' | 'deny'; decidedBy: 'rule' | 'mode'; rule: string | null; reason: string }
+  | {
+      outcome: 'ask';
+      reasons: string[];
+      /** The narrowest rule that would allow the call; null when none can (an ask rule, an unreadable command). */
+      suggestedRule: string | null;
+      alternativeRule: string | null;
+      /** The ask rule that forces the question, if one does; granting cannot outlast it. */
+      askRule: string | null;
+      urgency: 'normal' | 'high';
+    };
+
+const describe = (rule: CompiledRule) => `the ${rule.list} rule ${rule.text} (${rule.source})`;
+const quote = (part: CommandPart) => `\`${part.words.join(' ')}\`${part.origin ? ` (run through ${part.origin})` : ''}`;
+
+export function planDenial(toolName: string): string {
+  return `${toolName} is not read-only and the session is in plan mode; describe the change instead of making it`;
+}
+
+function ask(reasons: string[], suggestion: Suggestion, sensitivity: Sensitivity, askRule: string | null = null): Decision {
+  return {
+    outcome: 'ask',
+    reasons,
+    suggestedRule: askRule ? null : suggestion.rule,
+    alternativeRule: askRule ? null : suggestion.alternative,
+    askRule,
+    urgency: sensitivity === 'dangerous' ? 'high' : 'normal',
+  };
+}
+
+export function decide(call: PermissionCall, context: DecideContext): Decision {
+  const rules = (list: RuleList) => context.rules[list].filter((rule) => namesTool(rule, call.toolName));
+  if (call.toolName === 'bash') return decideBash(call, context, rules);
+
+  const paths = callPaths(call.toolName, call.args, context.roots);
+  const matching = (list: RuleList) => rules(list).find((rule) => matchesCall(rule, call.args, paths, context.roots));
+  const denied = matching('deny');
+  if (denied) return { outcome: 'deny', decidedBy: 'rule', rule: denied.text, reason: `${describe(denied)} forbids this call` };
+  if (context.mode === 'plan' && call.sensitivity !== 'readOnly') {
+    return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
+  }
+  if (context.mode === 'bypass') return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
+  const suggestion = suggestForTool(call.toolName, paths);
+  const asked = matching('ask');
+  if (asked) return ask([`${describe(asked)} asks every time`], suggestion, call.sensitivity, asked.text);
+  const allowed = matching('allow');
+  if (allowed) return { outcome: 'allow', decidedBy: 'rule', rule: allowed.text, reason: `${describe(allowed)} allows it` };
+  return modeDefault(call, context.mode, paths, suggestion);
+}
+
+function modeDefault(call: PermissionCall, mode: PermissionMode, paths: CallPath[] | null, suggestion: Suggestion): Decision {
+  if (call.sensitivity === 'readOnly') return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the tool only reads' };
+  if (mode === 'acceptEdits' && FILE_EDIT_TOOLS.has(call.toolName) && paths && paths.length > 0) {
+    const outside = paths.filter((path) => path.root === null);
+    if (outside.length === 0) return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'acceptEdits allows file edits inside the workspace' };
+    return ask(outside.map((path) => `${path.given} is outside the workspace`), suggestion, call.sensitivity);
+  }
+  const why = call.sensitivity === 'dangerous'
+    ? `${call.toolName} is marked dangerous and no allow rule covers this call`
+    : `${call.toolName} can change things and no allow rule covers this call`;
+  return ask([why], suggestion, call.sensitivity);
+}
+
+function decideBash(call: PermissionCall, context: DecideContext, rules: (list: RuleList) => CompiledRule[]): Decision {
+  const command = typeof (call.args as { command?: unknown } | null)?.command === 'string' ? (call.args as { command: string }).command : '';
+  const analysis = analyzeCommand(command);
+  const covers = (rule: CompiledRule, part: CommandPart) => rule.bash === null || matchesPart(rule.bash, part, rule.list);
+  const coversWhole = (rule: CompiledRule) => rule.bash !== null && matchesWhole(rule.bash, analysis.normalized);
+  /** A rule of `list` that matches some part, with that part. */
+  const firstMatch = (list: RuleList) => {
+    for (const rule of rules(list)) {
+      if (rule.bash === null || coversWhole(rule)) return { rule, part: null };
+      const part = analysis.parts.find((candidate) => covers(rule, candidate));
+      if (part) return { rule, part };
+    }
+    return null;
+  };
+
+  const denied = firstMatch('deny');
+  if (denied) {
+    const what = denied.part ? quote(denied.part) : 'this command';
+    return { outcome: 'deny', decidedBy: 'rule', rule: denied.rule.text, reason: `${describe(denied.rule)} forbids ${what}` };
+  }
+  if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };
+  const unclear = analysis.parseError !== null ? [`cannot parse the command (${analysis.parseError})`] : analysis.unreadable;
+  if (context.mode === 'bypass') {
+    const unchecked = rules('deny').find((rule) => rule.bash !== null);
+    if (unclear.length > 0 && unchecked) {
+      return {
+        outcome: 'deny',
+        decidedBy: 'rule',
+        rule: unchecked.text,
+        reason: `the command ${unclear.join('; ')}, so ${describe(unchecked)} cannot be checked against it`,
+      };
+    }
+    return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
+  }
+
+  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home) : [];
+  const suggestion = suggestBash(analysis, escapes);
+  const asked = firstMatch('ask');
+  if (asked) {
+    const what = asked.part ? ` for ${quote(asked.part)}` : '';
+    return ask([`${describe(asked.rule)} asks every time${what}`], suggestion, call.sensitivity, asked.rule.text);
+  }
+  const exact = rules('allow').find(coversWhole);
+  if (exact) return { outcome: 'allow', decidedBy: 'rule', rule: exact.text, reason: `${describe(exact)} allows this exact command` };
+  if (analysis.parseError !== null) return ask(unclear, suggestion, call.sensitivity);
+
+  const everything = rules('allow').find((rule) => rule.bash === null);
+  if (everything) {
+    if (escapes.length > 0) return ask(escapes, suggestion, call.sensitivity);
+    return { outcome: 'allow', decidedBy: 'rule', rule: everything.text, reason: `${describe(everything)} allows every command` };
+  }
+  return coverage(call, analysis, rules('allow'), { unclear, escapes, suggestion });
+}
+
+function coverage(
+  call: PermissionCall,
+  analysis: ShellAnalysis,
+  allowRules: readonly CompiledRule[],
+  found: { unclear: string[]; escapes: string[]; suggestion: Suggestion },
+): Decision {
+  const used: string[] = [];
+  const uncovered: CommandPart[] = [];
+  for (const part of analysis.parts) {
+    const rule = allowRules.find((candidate) => candidate.bash !== null && matchesPart(candidate.bash, part, 'allow'));
+    if (!rule) uncovered.push(part);
+    else if (!used.includes(rule.text)) used.push(rule.text);
+  }
+  const reasons = [...found.unclear, ...found.escapes];
+  if (analysis.parts.length > 0 && uncovered.length === 0 && reasons.length === 0) {
+    return { outcome: 'allow', decidedBy: 'rule', rule: used.join(', '), reason: `allowed by ${used.join(', ')}` };
+  }
+  if (uncovered.length > 0) {
+    const listed = uncovered.slice(0, 3).map(quote).join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '');
+    reasons.push(`${listed} ${uncovered.length === 1 ? 'is' : 'are'} not covered by an allow rule`);
+  } else if (analysis.parts.length === 0 && reasons.length === 0) {
+    reasons.push('bash can change things and no allow rule covers this command');
+  }
+  return ask(reasons, found.suggestion, call.sensitivity);
+}

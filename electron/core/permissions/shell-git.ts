@@ -1,0 +1,93 @@
+/**
+ * git runs programs named in its configuration: a pager, an editor, an ssh command, aliases
+ * starting with `!`, diff and filter drivers. `git -c core.pager='rm x' log` therefore runs
+ * `rm x` although it reads as `git log`, so such overrides, and the options and subcommands that
+ * take a command to run, are reported as constructs whose effect cannot be read.
+ */
+import { skipOptions } from './shell-wrappers';
+
+export interface GitFindings {
+  reasons: string[];
+  /** Command lines git would run, checked against the deny rules like any other. */
+  sources: { origin: string; source: string }[];
+}
+
+/** Configuration keys whose value is a program git runs, or a file that could set one. */
+const COMMAND_KEYS: RegExp[] = [
+  /^core\.(pager|editor|sshcommand|fsmonitor|hookspath|askpass|gitproxy)$/,
+  /^sequence\.editor$/,
+  /^diff\.external$/,
+  /^alias\./,
+  /^pager\./,
+  /\.(command|program|textconv|clean|smudge|process|driver|cmd|helper)$/,
+  /^remote\..*\.(uploadpack|receivepack|vcs)$/,
+  /^uploadpack\.packobjectshook$/,
+  /^include(if)?\./,
+  /^init\.templatedir$/,
+];
+
+/** Global options (before the subcommand) that take the next word as their value. */
+const GLOBAL_VALUED = ['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds'];
+
+/** Options of any subcommand that name a program for git to run. */
+const COMMAND_OPTIONS = /^(--upload-pack|--receive-pack|--exec|--extcmd|--to-cmd|--cc-cmd|--header-cmd|--(env|tree|index|parent|msg|commit|tag-name|subdirectory)-filter)(=|$)/;
+
+export function isCommandKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  return COMMAND_KEYS.some((pattern) => pattern.test(lower));
+}
+
+export function inspectGit(values: readonly string[]): GitFindings {
+  const findings: GitFindings = { reasons: [], sources: [] };
+  const configValue = (setting: string, how: string) => {
+    const equals = setting.indexOf('=');
+    const key = equals < 0 ? setting : setting.slice(0, equals);
+    if (!isCommandKey(key)) return;
+    findings.reasons.push(`${how} git's ${key}, which runs a command`);
+    if (equals >= 0) findings.sources.push({ origin: `git ${key}`, source: setting.slice(equals + 1).replace(/^!/, '') });
+  };
+
+  let index = 1;
+  while (index < values.length) {
+    const value = values[index]!;
+    if (value === '--') {
+      index++;
+      break;
+    }
+    if (!value.startsWith('-')) break;
+    if (value === '-c') configValue(values[index + 1] ?? '', 'overrides');
+    if (value === '--config-env' || value.startsWith('--config-env=')) {
+      const setting = value === '--config-env' ? (values[index + 1] ?? '') : value.slice('--config-env='.length);
+      const key = setting.split('=')[0]!;
+      if (isCommandKey(key)) findings.reasons.push(`overrides git's ${key} from the environment, which runs a command`);
+    }
+    index += GLOBAL_VALUED.includes(value) ? 2 : 1;
+  }
+  const subcommand = values[index];
+  const rest = values.slice(index + 1);
+
+  if (subcommand === 'config') {
+    // `git config [--global] key value` and `git config set key value` both set a key.
+    const operands = rest.filter((value) => !value.startsWith('-'));
+    const [first, second, third] = operands[0] === 'set' ? operands.slice(1) : operands;
+    if (first !== undefined && (second !== undefined || third !== undefined)) configValue(`${first}=${second ?? third}`, 'sets');
+  }
+  for (let position = 0; position < rest.length; position++) {
+    const value = rest[position]!;
+    const option = COMMAND_OPTIONS.exec(value);
+    const rebaseExec = (subcommand === 'rebase' || subcommand === 'difftool') && (value === '-x' || value.startsWith('-x'));
+    if (!option && !rebaseExec) continue;
+    const name = option ? option[1]! : '-x';
+    findings.reasons.push(`git ${subcommand ?? ''} ${name} runs a command`.replace(/\s+/g, ' '));
+    const attached = option ? value.slice(name.length + 1) : value.slice(2);
+    const source = attached !== '' ? attached : rest[position + 1];
+    if (source !== undefined) findings.sources.push({ origin: `git ${name}`, source });
+  }
+  if ((subcommand === 'bisect' && rest[0] === 'run') || (subcommand === 'submodule' && rest.includes('foreach'))) {
+    findings.reasons.push(`git ${subcommand} runs a command`);
+    const command = rest.slice(skipOptions(rest, rest.indexOf(subcommand === 'bisect' ? 'run' : 'foreach') + 1, []));
+    if (command.length > 0) findings.sources.push({ origin: `git ${subcommand}`, source: command.join(' ') });
+  }
+  if (subcommand === 'filter-branch') findings.reasons.push('git filter-branch runs commands');
+  return findings;
+}
