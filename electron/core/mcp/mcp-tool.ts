@@ -1,0 +1,134 @@
+/**
+ * One MCP tool as a Cove tool: `mcp__<server>__<tool>`, always `mutating` (SPEC §6), calling
+ * through whatever connection its server has at call time. MCP progress notifications become
+ * tool updates whose `details.progress` is a fraction when the server gives a total, so the UI
+ * can draw a determinate bar; MCP content becomes text and image blocks for the model.
+ */
+import { Ajv } from 'ajv';
+import type { CallToolResult, ContentBlock, Progress, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { ToolError, type JsonSchema, type ResultContent, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+
+export interface CallOptions {
+  signal: AbortSignal;
+  onprogress(progress: Progress): void;
+}
+
+/** What a tool needs of its server: its name and a way to call it. */
+export interface McpCaller {
+  readonly name: string;
+  /** Throws a ToolError when the server is not running or stops during the call. */
+  callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult | { toolResult: unknown }>;
+}
+
+export interface McpToolDetails {
+  server: string;
+  tool: string;
+  structuredContent?: unknown;
+}
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+type ImageType = Extract<ResultContent, { type: 'image' }>['mediaType'];
+
+function base64Bytes(data: string): number {
+  return Math.floor((data.replace(/=+$/, '').length * 3) / 4);
+}
+
+function imageOrNote(mimeType: string, data: string, what: string): ResultContent {
+  if (IMAGE_TYPES.has(mimeType)) return { type: 'image', mediaType: mimeType as ImageType, data };
+  return { type: 'text', text: `[${what}: ${mimeType}, ${base64Bytes(data)} bytes, not shown]` };
+}
+
+/** MCP content → what the model is sent. Anything that is not text or a usable image is described. */
+export function toResultContent(block: ContentBlock): ResultContent {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: block.text };
+    case 'image':
+      return imageOrNote(block.mimeType, block.data, 'image');
+    case 'audio':
+      return { type: 'text', text: `[audio: ${block.mimeType}, ${base64Bytes(block.data)} bytes, not shown]` };
+    case 'resource': {
+      const resource = block.resource;
+      const kind = resource.mimeType ? `, ${resource.mimeType}` : '';
+      if ('text' in resource && typeof resource.text === 'string') return { type: 'text', text: `[resource ${resource.uri}${kind}]\n${resource.text}` };
+      const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+      if (resource.mimeType && IMAGE_TYPES.has(resource.mimeType)) return imageOrNote(resource.mimeType, blob, `resource ${resource.uri}`);
+      return { type: 'text', text: `[resource ${resource.uri}${kind}, ${base64Bytes(blob)} bytes of binary data, not shown]` };
+    }
+    case 'resource_link': {
+      const description = block.description ? `: ${block.description}` : '';
+      return { type: 'text', text: `[resource link ${block.name} ${block.uri}${description}]` };
+    }
+    default:
+      return { type: 'text', text: JSON.stringify(block) };
+  }
+}
+
+/** The result of `tools/call` as a ToolResult; an `isError` result throws, as Cove's tools do. */
+export function toToolResult(result: CallToolResult | { toolResult: unknown }, server: string, tool: string): ToolResult {
+  if (!('content' in result)) {
+    // Servers of protocol version 2024-10-07 answer with `toolResult`.
+    return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }], details: { server, tool } satisfies McpToolDetails };
+  }
+  const content = (result.content ?? []).map(toResultContent);
+  const structured = result.structuredContent;
+  if (content.length === 0 && structured !== undefined) content.push({ type: 'text', text: JSON.stringify(structured) });
+  const details: McpToolDetails = { server, tool, ...(structured === undefined ? {} : { structuredContent: structured }) };
+  if (result.isError) {
+    const text = content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+    throw ToolError.failed(text || `MCP tool ${tool} on server ${server} reported an error without a message`, details);
+  }
+  return { content, details };
+}
+
+/** What the UI receives for one progress notification. */
+export function progressUpdate(progress: Progress): ToolResult {
+  const fraction = progress.total ? Math.min(1, Math.max(0, progress.progress / progress.total)) : undefined;
+  return { content: [], details: { progress: fraction, progressRaw: progress } };
+}
+
+/**
+ * The tool's inputSchema as Cove's parameters: `type: "object"` (the API requires it), no
+ * `$schema` (the engine's validator speaks draft-07 and refuses other dialects), and a schema
+ * the validator cannot compile is replaced by an open object rather than breaking every run.
+ */
+export function toParameters(inputSchema: McpToolDefinition['inputSchema'], validator: Ajv): { parameters: JsonSchema; problem?: string } {
+  const parameters: JsonSchema = { ...structuredClone(inputSchema), type: 'object' };
+  delete parameters.$schema;
+  try {
+    validator.compile(parameters);
+    return { parameters };
+  } catch (error) {
+    return { parameters: { type: 'object', additionalProperties: true }, problem: (error as Error).message };
+  }
+}
+
+/** A validator for `toParameters`; one per tool listing, so schemas of old listings are not kept. */
+export function schemaValidator(): Ajv {
+  return new Ajv({ strict: false, allowUnionTypes: true, logger: false });
+}
+
+export function createMcpTool(caller: McpCaller, definition: McpToolDefinition, name: string, validator: Ajv): Tool {
+  const server = caller.name;
+  const original = definition.name;
+  const { parameters, problem } = toParameters(definition.inputSchema, validator);
+  const summary = definition.description?.trim() || definition.title || original;
+  const note = problem ? ` (Its parameter schema could not be used: ${problem})` : '';
+  return {
+    name,
+    label: definition.title || definition.annotations?.title || original,
+    description: `MCP server ${server}: ${summary}${note}`,
+    parameters,
+    sensitivity: 'mutating',
+    async execute(params: Record<string, unknown> | undefined, ctx: ToolContext): Promise<ToolResult> {
+      const result = await caller.callTool(original, params ?? {}, {
+        signal: ctx.signal,
+        onprogress: (progress) => {
+          ctx.onUpdate(progressUpdate(progress));
+          if (progress.message) ctx.onProgress(progress.message);
+        },
+      });
+      return toToolResult(result, server, original);
+    },
+  };
+}

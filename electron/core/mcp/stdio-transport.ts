@@ -1,0 +1,192 @@
+/**
+ * The stdio transport for MCP servers. The SDK ships one, but Cove needs three things it does
+ * not give: the server runs in its own process group, so stopping it also stops whatever it
+ * spawned (`npx` and shell wrappers start grandchildren); the transport closes as soon as the
+ * process exits, even while a grandchild still holds the pipes, so pending calls fail at once;
+ * and it knows how the process ended, for the error a person reads.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** Variables a server may need to run at all; everything else must be configured by name. */
+const BASE_VARIABLES = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TERM',
+  'TMPDIR',
+  'TZ',
+  // Windows needs these to start most programs.
+  'SYSTEMROOT',
+  'SystemRoot',
+  'COMSPEC',
+  'ComSpec',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMFILES',
+];
+
+/**
+ * The environment of a stdio server: a minimal base from Cove's own environment, then the
+ * server's configured `env`. Credentials such as ANTHROPIC_API_KEY reach a server only when its
+ * configuration names them.
+ */
+export function serverEnvironment(configured: Record<string, string>, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const name of BASE_VARIABLES) {
+    const value = source[name];
+    // Exported bash functions look like `() { …`; a server has no use for them.
+    if (value !== undefined && !value.startsWith('()')) environment[name] = value;
+  }
+  return { ...environment, ...configured };
+}
+
+export interface StdioSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** How long a stopping server may take after SIGTERM before it is killed. */
+  killGraceMs: number;
+  onStderr(text: string): void;
+}
+
+const usesProcessGroups = process.platform !== 'win32';
+/** After the process exits, how long to keep reading what it wrote before it ended. */
+const DRAIN_MS = 200;
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** How the process ended, once it has. */
+  exitReason: string | undefined;
+  private child: ChildProcess | undefined;
+  private readonly buffer = new ReadBuffer();
+  private closed = false;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(private readonly spec: StdioSpec) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolvePromise, reject) => {
+      const child = spawn(this.spec.command, this.spec.args, {
+        env: this.spec.env,
+        cwd: this.spec.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: usesProcessGroups,
+        windowsHide: true,
+      });
+      this.child = child;
+      this.exited = new Promise((done) => child.once('exit', () => done()));
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const reason = describeSpawnError(this.spec.command, error);
+        this.exitReason ??= reason;
+        reject(new Error(reason));
+        this.finish();
+      });
+      child.once('spawn', () => resolvePromise());
+      child.once('exit', (code, signal) => {
+        this.exitReason ??= signal ? `the process was killed by ${signal}` : `the process exited with code ${code}`;
+        if (child.stdout?.readableEnded) this.finish();
+        else setTimeout(() => this.finish(), DRAIN_MS).unref();
+      });
+      child.stdout?.on('data', (chunk: Buffer) => this.receive(chunk));
+      child.stdout?.on('end', () => {
+        if (child.exitCode !== null || child.signalCode !== null) this.finish();
+      });
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (text: string) => this.spec.onStderr(text));
+      // A write to a process that just died fails with EPIPE; the exit handler reports it.
+      child.stdin?.on('error', () => {});
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (this.closed || !stdin?.writable) return Promise.reject(new Error(`the server process is not running${this.exitReason ? ` (${this.exitReason})` : ''}`));
+    return new Promise((resolvePromise) => {
+      if (stdin.write(serializeMessage(message))) resolvePromise();
+      else stdin.once('drain', () => resolvePromise());
+    });
+  }
+
+  /** Ends the server: SIGTERM to its process group, SIGKILL after the grace period. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      this.exitReason ??= 'Cove stopped the server';
+      this.signal('SIGTERM');
+      const timer = setTimeout(() => this.signal('SIGKILL'), this.spec.killGraceMs);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    // Grandchildren that ignored SIGTERM still go.
+    this.signal('SIGKILL');
+    this.finish();
+  }
+
+  private signal(name: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid === undefined) return;
+    try {
+      if (usesProcessGroups) process.kill(-pid, name);
+      else this.child?.kill(name);
+    } catch {
+      // The group is already gone.
+    }
+  }
+
+  private receive(chunk: Buffer): void {
+    try {
+      this.buffer.append(chunk);
+    } catch (error) {
+      this.exitReason ??= `the server sent a message over the size limit (${(error as Error).message})`;
+      void this.close();
+      return;
+    }
+    for (;;) {
+      let message: JSONRPCMessage | null;
+      try {
+        message = this.buffer.readMessage();
+      } catch (error) {
+        // The line is consumed; the messages after it still count.
+        this.onerror?.(new Error(`the server wrote a line to stdout that is not an MCP message: ${(error as Error).message}`));
+        continue;
+      }
+      if (message === null) return;
+      this.onmessage?.(message);
+    }
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffer.clear();
+    this.child?.stdout?.destroy();
+    this.child?.stderr?.destroy();
+    this.child?.stdin?.destroy();
+    this.onclose?.();
+  }
+}
+
+function describeSpawnError(command: string, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return `command not found: ${command} (check "command" and PATH)`;
+  if (error.code === 'EACCES') return `command is not executable: ${command}`;
+  return `could not start ${command}: ${error.message}`;
+}
