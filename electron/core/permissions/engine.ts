@@ -7,98 +7,22 @@
  * them. Every decision, automatic or a person's, goes to `audit`.
  */
 import { homedir } from 'node:os';
-import type { PermissionScope } from '../../../shared/events';
-import type { Sensitivity, ToolMiddleware } from '../agent/types';
+import type { ToolMiddleware } from '../agent/types';
 import { decide, type Decision, type PermissionCall, type RuleBook } from './decide';
+import {
+  headlessReason,
+  type AuditEntry,
+  type PermissionAnswer,
+  type PermissionAsk,
+  type PermissionEngineOptions,
+  type PermissionOutcome,
+} from './engine-types';
 import { compileRule, type CompiledRule, type RuleList } from './rule-match';
 import type { PermissionMode } from './rule-syntax';
-import { localSettingsPath, saveAlwaysRule, type RuleLists, type SettingsSource } from './settings';
-
-export type { PermissionCall, Decision };
-
-export type PermissionAnswer =
-  | { decision: 'allow'; scope: PermissionScope; /** The rule the person approved (edited or not) for 'session' and 'always'. */ rule?: string }
-  | { decision: 'deny'; reason?: string };
-
-export interface PermissionAsk {
-  requestId: string;
-  toolCallId: string;
-  toolName: string;
-  /** Redacted. */
-  args: unknown;
-  sensitivity: Sensitivity;
-  /** 'high' for dangerous tools. */
-  urgency: 'normal' | 'high';
-  reasons: string[];
-  /** What "this session" and "always" keep unless the person edits it; null when nothing can be kept. */
-  suggestedRule: string | null;
-  /** A broader rule the person may choose instead (a prefix, a folder). */
-  alternativeRule: string | null;
-  /** False when an ask rule forces the question: only "once" can be answered. */
-  grantable: boolean;
-}
-
-/** What a person's answer (or a cancel) came to, for the `permissionDecision` event. */
-export interface PermissionAnswered {
-  requestId: string;
-  toolCallId: string;
-  decision: 'allow' | 'deny';
-  scope: PermissionScope | null;
-  rule: string | null;
-}
-
-export interface AuditEntry {
-  sessionId: string;
-  toolCallId: string;
-  toolName: string;
-  /** Redacted with the engine's `redact`. */
-  args: unknown;
-  decision: 'allow' | 'deny';
-  decidedBy: 'rule' | 'mode' | 'person' | 'headless';
-  rule: string | null;
-  scope: PermissionScope | null;
-  reason: string | null;
-  at: number;
-}
-
-export interface PermissionOutcome {
-  decision: 'allow' | 'deny';
-  /** For a deny, the message the model gets. */
-  reason: string;
-}
-
-export interface PermissionEngineOptions {
-  mode: PermissionMode;
-  /** The session's roots; the first receives "always" rules. Calls may bring newer roots. */
-  workspaceRoots: readonly string[];
-  settings?: readonly SettingsSource[];
-  /** From command-line flags; listed first within each list. */
-  extraRules?: Partial<RuleLists>;
-  /** Absent: headless, so calls that need a person are denied. */
-  ask?: (request: PermissionAsk, signal: AbortSignal) => Promise<PermissionAnswer>;
-  onAnswer?: (answered: PermissionAnswered) => void;
-  audit?: (entry: AuditEntry) => void;
-  redact?: (value: unknown) => unknown;
-  /** For `~/` rules and `~` in commands; defaults to the user's home folder. */
-  home?: string;
-  now?: () => number;
-}
+import { localSettingsPath, saveAlwaysRule } from './settings';
 
 const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const CANCELLED = Symbol('cancelled');
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The reason a headless run gives the model for a call that needed a person. */
-export function headlessReason(decision: Extract<Decision, { outcome: 'ask' }>): string {
-  const why = `${decision.reasons.join('; ')}; cove run has no one to ask, so it is denied`;
-  if (decision.askRule) return `${why} (remove the ask rule ${decision.askRule}, or use --permission-mode bypass)`;
-  if (!decision.suggestedRule) return `${why} (--permission-mode bypass would allow it)`;
-  const rule = decision.suggestedRule;
-  return `${why}. To allow it, rerun with --allow ${shellQuote(rule)} or add ${JSON.stringify(rule)} to permissions.allow in .cove/settings.json`;
-}
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof CANCELLED> {
   if (signal.aborted) return Promise.resolve(CANCELLED);
@@ -169,7 +93,7 @@ export class PermissionEngine {
     const decision = this.decide(call);
     if (decision.outcome !== 'ask') return this.settle(call, decision);
     if (!this.options.ask) {
-      const reason = headlessReason(decision);
+      const reason = this.redactedText(headlessReason({ ...decision, suggestedRule: this.keepable(decision.suggestedRule) }));
       this.record(call, { decision: 'deny', decidedBy: 'headless', rule: null, scope: null, reason });
       return { decision: 'deny', reason };
     }
@@ -207,8 +131,9 @@ export class PermissionEngine {
   }
 
   private settle(call: PermissionCall, decision: Extract<Decision, { outcome: 'allow' | 'deny' }>): PermissionOutcome {
-    this.record(call, { decision: decision.outcome, decidedBy: decision.decidedBy, rule: decision.rule, scope: null, reason: decision.reason });
-    return { decision: decision.outcome, reason: decision.reason };
+    const reason = this.redactedText(decision.reason);
+    this.record(call, { decision: decision.outcome, decidedBy: decision.decidedBy, rule: decision.rule, scope: null, reason });
+    return { decision: decision.outcome, reason };
   }
 
   private async prompt(call: PermissionCall, signal: AbortSignal): Promise<PermissionOutcome> {
@@ -222,7 +147,7 @@ export class PermissionEngine {
       args: this.redacted(call.args),
       sensitivity: call.sensitivity,
       urgency: decision.urgency,
-      reasons: decision.reasons,
+      reasons: decision.reasons.map((reason) => this.redactedText(reason)),
       suggestedRule: this.keepable(decision.suggestedRule),
       alternativeRule: this.keepable(decision.alternativeRule),
       grantable: decision.askRule === null,
@@ -291,6 +216,11 @@ export class PermissionEngine {
 
   private redacted(value: unknown): unknown {
     return this.options.redact ? this.options.redact(value) : value;
+  }
+
+  private redactedText(text: string): string {
+    const redacted = this.redacted(text);
+    return typeof redacted === 'string' ? redacted : text;
   }
 
   private record(call: PermissionCall, entry: Omit<AuditEntry, 'sessionId' | 'toolCallId' | 'toolName' | 'args' | 'at'>): void {

@@ -1,15 +1,15 @@
 /** The permission engine (SPEC §6): rules, modes, shell analysis, settings files and the audit. */
-export { PermissionEngine, headlessReason } from './engine';
+export { PermissionEngine } from './engine';
+export { headlessReason } from './engine-types';
 export type {
   AuditEntry,
-  Decision,
   PermissionAnswer,
   PermissionAnswered,
   PermissionAsk,
-  PermissionCall,
   PermissionEngineOptions,
   PermissionOutcome,
-} from './engine';
+} from './engine-types';
+export type { Decision, PermissionCall } from './decide';
 export { PERMISSION_MODES, BUILTIN_TOOLS, isPermissionMode, parseRule } from './rule-syntax';
 export type { ParsedRule, PermissionMode } from './rule-syntax';
 export {
