@@ -54,7 +54,6 @@ export async function serveCommand(args: ServeArgs): Promise<number> {
   const log = (message: string) => process.stderr.write(`cove: ${message}\n`);
   const dataDir = defaultDataDir();
   const rendererDir = bundleRelative('./renderer/');
-  if (!existsSync(join(rendererDir, 'index.html'))) log(`the app is not built (no index.html in ${rendererDir}); pages answer 503 until npm run build`);
 
   const host = createHost({ dataDir, host: 'browser', version: packageVersion(), vault: new FileKeyVault(dataDir), log });
   let server;
@@ -73,6 +72,7 @@ export async function serveCommand(args: ServeArgs): Promise<number> {
     throw error;
   }
   process.stdout.write(`Cove is running at ${server.url}\n`);
+  if (!existsSync(join(rendererDir, 'index.html'))) log(`the app is not built (no index.html in ${rendererDir}); pages answer 503 until npm run build`);
   if (!LOOPBACK.test(args.host)) {
     const where = isWildcardHost(args.host) ? 'every network interface' : args.host;
     log(`warning: listening on ${where}: anyone on the network who has the token can run the agent on this machine`);

@@ -44,7 +44,7 @@ export interface WebServer {
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 const UNAUTHORIZED = '401 Unauthorized: open the address that `cove serve` printed; it carries the token this server needs.\n';
-const CLOSE_GRACE_MS = 500;
+const CLOSE_GRACE_MS = 2000;
 
 export function isWildcardHost(bindHost: string): boolean {
   return WILDCARD_HOSTS.has(bindHost);
