@@ -14,7 +14,7 @@ export const STATUS_LABELS: Record<SessionStatus, string> = {
 const STATUS_ICONS: Record<SessionStatus, string> = {
   idle: '○',
   running: '◐',
-  waiting: '❗',
+  waiting: '!',
   done: '✓',
   error: '✕',
   aborted: '■',

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseInline, parseMarkdown, safeHref, type Block, type Inline } from '../../renderer/features/transcript/markdown';
+import { parseInline, parseMarkdown, safeHref, type Block, type Inline } from '../../renderer/features/transcript/markdown-parser';
 
 /** Every link target anywhere in the tree. */
 function links(nodes: (Block | Inline)[]): string[] {

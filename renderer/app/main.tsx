@@ -1,0 +1,16 @@
+/** The renderer's entry point. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { bootstrap } from './bootstrap';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/transcript.css';
+import './styles/tools.css';
+
+bootstrap();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

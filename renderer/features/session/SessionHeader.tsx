@@ -1,0 +1,91 @@
+/** Title, folders (with Add folder), permission mode, the usage meter, and Delete. */
+import { useState } from 'react';
+import type { SessionSummary } from '../../../shared/contract';
+import { useCove } from '../../store';
+import { folderName } from '../../ui/format';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { FolderInput } from '../workspace/FolderInput';
+import { UsageMeter } from './UsageMeter';
+
+export const MODE_LABELS: Record<string, string> = {
+  default: 'Ask before changes',
+  acceptEdits: 'Accept file edits',
+  plan: 'Plan (read only)',
+  bypass: 'Bypass (never ask)',
+};
+
+export function SessionHeader({ session }: { session: SessionSummary }) {
+  const setSessionMode = useCove((state) => state.setSessionMode);
+  const deleteSession = useCove((state) => state.deleteSession);
+  const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <header className="session-header">
+      <div className="session-heading">
+        <h1 className="session-name">{session.title}</h1>
+        <StatusBadge status={session.status} />
+        <UsageMeter session={session} />
+      </div>
+      <div className="session-controls">
+        <ul className="folders" aria-label="Workspace folders">
+          {session.workspaces.map((path) => (
+            <li key={path} className="folder-chip" title={path}>
+              {folderName(path)}
+            </li>
+          ))}
+        </ul>
+        {adding ? <AddFolder sessionId={session.id} onDone={() => setAdding(false)} /> : <button type="button" onClick={() => setAdding(true)}>Add folder</button>}
+        <label className="inline-field">
+          <span>Permission mode</span>
+          <select value={session.permissionMode} onChange={(event) => void setSessionMode(session.id, event.target.value)}>
+            {Object.entries(MODE_LABELS).map(([mode, label]) => (
+              <option key={mode} value={mode}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {confirming ? (
+          <span className="confirm">
+            <button type="button" className="danger" onClick={() => void deleteSession(session.id)}>
+              Confirm delete
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete session
+          </button>
+        )}
+      </div>
+      {session.lastError && session.status === 'error' ? (
+        <p className="inline-error" role="note">
+          Last run failed: {session.lastError}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function AddFolder({ sessionId, onDone }: { sessionId: string; onDone(): void }) {
+  const addWorkspace = useCove((state) => state.addWorkspace);
+  const [path, setPath] = useState('');
+  const submit = async () => {
+    if (path.trim() === '') return;
+    if (await addWorkspace(sessionId, path.trim())) onDone();
+  };
+  return (
+    <span className="add-folder">
+      <FolderInput label="Folder to add" value={path} onChange={setPath} onSubmit={() => void submit()} autoFocus />
+      <button type="button" onClick={() => void submit()}>
+        Add
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+    </span>
+  );
+}

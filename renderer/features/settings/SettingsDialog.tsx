@@ -1,0 +1,91 @@
+/** Settings: API key, model, default permission mode, the open workspace's rules, and problems. */
+import { useEffect, useState } from 'react';
+import { useCove } from '../../store';
+import { Dialog } from '../../ui/Dialog';
+import { MODE_LABELS } from '../session/SessionHeader';
+import { ApiKeySection } from './ApiKeySection';
+import { RuleSources } from './RuleSources';
+
+const MODEL_SUGGESTIONS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
+
+export function SettingsDialog() {
+  const open = useCove((state) => state.settingsOpen);
+  const close = useCove((state) => state.closeSettings);
+  const settings = useCove((state) => state.settings);
+  const error = useCove((state) => state.settingsError);
+  return (
+    <Dialog open={open} title="Settings" onClose={close}>
+      {error ? (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      ) : null}
+      {settings ? (
+        <>
+          <ApiKeySection source={settings.apiKey} />
+          <DefaultsSection model={settings.model} permissionMode={settings.permissionMode} />
+          <RuleSources />
+          {settings.problems.length > 0 ? (
+            <section className="settings-section" aria-labelledby="settings-problems">
+              <h3 id="settings-problems">Problems with settings files</h3>
+              <ul className="problems">
+                {settings.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : error ? null : (
+        <p role="status">Loading settings…</p>
+      )}
+    </Dialog>
+  );
+}
+
+function DefaultsSection({ model, permissionMode }: { model: string; permissionMode: string }) {
+  const updateSettings = useCove((state) => state.updateSettings);
+  const notify = useCove((state) => state.notify);
+  const busy = useCove((state) => state.settingsBusy);
+  const [modelText, setModelText] = useState(model);
+  const [mode, setMode] = useState(permissionMode);
+  useEffect(() => setModelText(model), [model]);
+  useEffect(() => setMode(permissionMode), [permissionMode]);
+  const modeValue = Object.keys(MODE_LABELS).find((candidate) => candidate === mode) as 'default' | 'acceptEdits' | 'plan' | 'bypass' | undefined;
+  return (
+    <section className="settings-section" aria-labelledby="settings-defaults">
+      <h3 id="settings-defaults">Model and permissions</h3>
+      <form
+        className="settings-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const ok = await updateSettings({ model: modelText.trim(), ...(modeValue ? { permissionMode: modeValue } : {}) });
+          if (ok) notify('Settings saved. New runs use them.', 'info');
+        }}
+      >
+        <label className="field">
+          <span>Model</span>
+          <input value={modelText} list="model-suggestions" onChange={(event) => setModelText(event.target.value)} spellCheck={false} />
+          <datalist id="model-suggestions">
+            {MODEL_SUGGESTIONS.map((suggestion) => (
+              <option key={suggestion} value={suggestion} />
+            ))}
+          </datalist>
+        </label>
+        <label className="field">
+          <span>Default permission mode</span>
+          <select value={mode} onChange={(event) => setMode(event.target.value)}>
+            {Object.entries(MODE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="primary" disabled={busy || modelText.trim() === ''}>
+          Save settings
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * A tool call: what it does, its state (running with progress, done, failed, denied), its
+ * arguments, its diff, and its output — streamed terminal output for bash.
+ */
+import { memo } from 'react';
+import type { ToolItem } from '../transcript/model-types';
+import { duration } from '../../ui/format';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { ToggleButton, useToggle } from '../../ui/Toggle';
+import { useNow } from '../../ui/use-now';
+import { DiffView } from './DiffView';
+import { Terminal } from './Terminal';
+import { TextOutput } from './TextOutput';
+import { toolLabel, toolSummary } from './tool-summary';
+
+interface RunDetails {
+  exitCode?: number | null;
+  signal?: string;
+  timedOut?: boolean;
+  durationMs?: number;
+}
+
+export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
+  const running = item.status === 'running';
+  const now = useNow(1000, running);
+  const result = item.result;
+  const details = (result?.details && typeof result.details === 'object' ? result.details : {}) as RunDetails;
+  const denied = result?.errorKind === 'denied';
+  const name = toolLabel(item.toolName);
+  const summary = toolSummary(item.toolName, item.args);
+  const state = stateLabel(item);
+  const errorText = item.isError && result ? textOf(result.content) : '';
+  const hasTerminal = item.terminal !== null && item.terminal.text !== '';
+  const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
+  const [outputOpen, setOutputOpen] = useToggle(`${item.key}:output`, item.toolName === 'bash');
+  const showOutput = !denied && (hasTerminal || (running && item.partialText !== null) || (!item.isError && result !== null && result.content.length > 0));
+  const elapsedMs = running ? now - item.startedAt : (details.durationMs ?? null);
+
+  return (
+    <article className={`item tool-card tool-${item.status}${denied ? ' tool-denied' : ''}`} aria-label={`${name} tool: ${state}`} data-tool-call-id={item.toolCallId}>
+      <header className="tool-header">
+        <span className={`tool-icon${running ? ' spin' : ''}`} aria-hidden="true">
+          {running ? '◐' : item.status === 'done' ? '✓' : '✕'}
+        </span>
+        <span className="tool-name">{name}</span>
+        {summary ? (
+          <code className="tool-summary" title={summary}>
+            {summary}
+          </code>
+        ) : null}
+        <span className="tool-state">{state}</span>
+        {item.toolName === 'bash' && result ? <ExitBadge details={details} /> : null}
+        {elapsedMs !== null && !running ? <span className="tool-elapsed">{duration(elapsedMs)}</span> : null}
+        {result?.redactions ? (
+          <span className="badge redaction-badge">
+            {result.redactions} {result.redactions === 1 ? 'secret' : 'secrets'} redacted
+          </span>
+        ) : null}
+      </header>
+
+      {running ? <ProgressBar label={`${name} progress`} fraction={item.progress} elapsedMs={now - item.startedAt} /> : null}
+      {item.statusLine && running ? <p className="status-line">{item.statusLine}</p> : null}
+
+      {denied ? (
+        <p className="tool-denial" role="note">
+          <strong>Denied:</strong> {errorText.replace(/^Tool call denied:\s*/, '')}
+        </p>
+      ) : errorText ? (
+        <pre className="tool-error" aria-label={`${name} error`}>
+          {errorText}
+        </pre>
+      ) : null}
+
+      <div className="tool-sections">
+        <ToggleButton open={argsOpen} onChange={setArgsOpen} show="Show arguments" hide="Hide arguments" />
+        {showOutput ? <ToggleButton open={outputOpen} onChange={setOutputOpen} show="Show output" hide="Hide output" /> : null}
+      </div>
+      {argsOpen ? (
+        <pre className="tool-arguments" aria-label={`${name} arguments`}>
+          {JSON.stringify(item.args, null, 2) ?? 'null'}
+        </pre>
+      ) : null}
+      {result?.diff ? <DiffView diff={result.diff} /> : null}
+      {showOutput && outputOpen ? (
+        hasTerminal ? (
+          <Terminal text={item.terminal!.text} droppedLines={item.terminal!.droppedLines} label={`${name} output`} />
+        ) : running ? (
+          <pre className="partial-output">{item.partialText}</pre>
+        ) : (
+          <TextOutput content={result!.content} label={`${name} output`} />
+        )
+      ) : null}
+    </article>
+  );
+});
+
+function stateLabel(item: ToolItem): string {
+  if (item.status === 'running') return 'Running';
+  if (item.status === 'done') return 'Done';
+  switch (item.result?.errorKind) {
+    case 'denied':
+      return 'Denied';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'interrupted':
+      return 'Interrupted';
+    case undefined:
+      return item.result ? 'Failed' : 'Interrupted';
+    default:
+      return 'Failed';
+  }
+}
+
+function ExitBadge({ details }: { details: RunDetails }) {
+  if (details.timedOut) return <span className="badge exit-badge exit-bad">timed out</span>;
+  if (typeof details.exitCode === 'number') {
+    return <span className={`badge exit-badge ${details.exitCode === 0 ? 'exit-ok' : 'exit-bad'}`}>exit {details.exitCode}</span>;
+  }
+  if (details.signal) return <span className="badge exit-badge exit-bad">killed ({details.signal})</span>;
+  return null;
+}
+
+function textOf(content: readonly { type: string; text?: string }[]): string {
+  return content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : [])).join('\n');
+}

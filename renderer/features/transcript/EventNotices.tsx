@@ -1,0 +1,81 @@
+/** Small rows: provider retries, compaction, loop warnings, run ends, subagent markers. */
+import { useCove } from '../../store';
+import { compactNumber, dollars } from '../../ui/format';
+import type { CompactionItem, LoopItem, RetryItem, RunEndItem, SubagentMarkerItem } from './model-types';
+
+export function RetryNotice({ item }: { item: RetryItem }) {
+  return (
+    <div className="item event-notice retry-notice" role="note">
+      <span aria-hidden="true">↻</span> The model provider failed ({item.error}). Retrying in {(item.delayMs / 1000).toFixed(1)} s — attempt {item.attempt} of{' '}
+      {item.maxAttempts}.
+    </div>
+  );
+}
+
+export function CompactionNotice({ item }: { item: CompactionItem }) {
+  return (
+    <div className="item event-notice" role="note">
+      <span aria-hidden="true">⇊</span> Context compacted: {item.removedMessages} older messages {item.summarized ? 'were summarized' : 'were dropped'} (about{' '}
+      {compactNumber(item.tokensBefore)} tokens before).
+    </div>
+  );
+}
+
+export function LoopNotice({ item }: { item: LoopItem }) {
+  return (
+    <div className="item event-notice warning-notice" role="note">
+      <span aria-hidden="true">⟳</span> The model repeated {item.toolName} {item.count} times;{' '}
+      {item.action === 'nudge' ? 'it was told to change course.' : 'the run was stopped.'}
+    </div>
+  );
+}
+
+const END_LABELS: Record<RunEndItem['stopReason'], string> = {
+  endTurn: 'Done',
+  aborted: 'Stopped',
+  error: 'The run failed',
+  maxTurns: 'Stopped at the turn limit',
+  loopDetected: 'Stopped: the model kept repeating itself',
+};
+
+export function RunEndMarker({ item, sessionId }: { item: RunEndItem; sessionId: string }) {
+  const resend = useCove((state) => state.resend);
+  const tokens = item.usage.input + item.usage.output + item.usage.cacheRead + item.usage.cacheWrite;
+  const failed = item.stopReason === 'error';
+  return (
+    <div className={`item run-end run-end-${item.stopReason}`} role={failed ? 'group' : 'note'} aria-label={END_LABELS[item.stopReason]}>
+      <span className="run-end-label">
+        {failed ? <span aria-hidden="true">✕ </span> : null}
+        {END_LABELS[item.stopReason]}
+      </span>
+      {item.error ? <span className="run-end-error">{item.error}</span> : null}
+      <span className="run-end-usage">
+        {compactNumber(tokens)} tokens · {item.cost.priced ? dollars(item.cost.total) : 'cost unknown'}
+      </span>
+      {failed && item.prompt ? (
+        <button type="button" onClick={() => void resend(sessionId, item.prompt!)}>
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+const SUBAGENT_END: Record<string, string> = { done: 'finished', failed: 'failed', cancelled: 'was cancelled' };
+
+export function SubagentMarker({ item }: { item: SubagentMarkerItem }) {
+  return (
+    <div className="item event-notice subagent-marker" role="note">
+      <span aria-hidden="true">↳</span>{' '}
+      {item.status === null ? (
+        <>
+          Subagent <strong>{item.displayName}</strong> started: {item.task}
+        </>
+      ) : (
+        <>
+          Subagent <strong>{item.displayName}</strong> {SUBAGENT_END[item.status] ?? item.status}.
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Draws the tree of ./markdown-parser.ts as React elements. No HTML string is ever inserted, and the
+ * only links are the https URLs the parser kept, opened outside the app.
+ */
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { parseMarkdown, type Block, type Inline } from './markdown-parser';
+
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  return <div className="markdown">{blocks.map(renderBlock)}</div>;
+});
+
+function renderBlock(block: Block, key: number): ReactNode {
+  switch (block.type) {
+    case 'paragraph':
+      return <p key={key}>{renderInlines(block.children)}</p>;
+    case 'heading': {
+      const Tag = `h${Math.min(6, block.level + 1)}` as 'h2';
+      return <Tag key={key}>{renderInlines(block.children)}</Tag>;
+    }
+    case 'code':
+      return <CodeBlock key={key} language={block.language} text={block.text} />;
+    case 'list': {
+      const items = block.items.map((item, index) => <li key={index}>{item.map(renderBlock)}</li>);
+      return block.ordered ? (
+        <ol key={key} start={block.start}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
+    }
+    case 'quote':
+      return <blockquote key={key}>{block.children.map(renderBlock)}</blockquote>;
+    case 'rule':
+      return <hr key={key} />;
+    case 'table':
+      return (
+        <div key={key} className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                {block.header.map((cell, column) => (
+                  <th key={column} style={{ textAlign: block.align[column] ?? undefined }}>
+                    {renderInlines(cell)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {block.rows.map((row, index) => (
+                <tr key={index}>
+                  {row.map((cell, column) => (
+                    <td key={column} style={{ textAlign: block.align[column] ?? undefined }}>
+                      {renderInlines(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+function renderInlines(nodes: Inline[]): ReactNode[] {
+  return nodes.map((node, key) => {
+    switch (node.type) {
+      case 'text':
+        return node.text;
+      case 'code':
+        return <code key={key}>{node.text}</code>;
+      case 'strong':
+        return <strong key={key}>{renderInlines(node.children)}</strong>;
+      case 'em':
+        return <em key={key}>{renderInlines(node.children)}</em>;
+      case 'del':
+        return <del key={key}>{renderInlines(node.children)}</del>;
+      case 'break':
+        return <br key={key} />;
+      case 'link':
+        return (
+          <a key={key} href={node.href} target="_blank" rel="noreferrer noopener">
+            {renderInlines(node.children)}
+          </a>
+        );
+    }
+  });
+}
+
+function CodeBlock({ language, text }: { language: string; text: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="code-block">
+      <div className="code-header">
+        <span className="code-language">{language || 'text'}</span>
+        <button type="button" className="link-button" aria-label={`Copy ${language || 'code'} block`} onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <pre>
+        <code>{text}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** One transcript item, by kind. Memoized on the item object, which the fold replaces only when it changes. */
+import { memo } from 'react';
+import { PermissionCard } from '../permissions/PermissionCard';
+import { ToolCard } from '../tools/ToolCard';
+import { MessageView } from './MessageView';
+import type { TranscriptItem } from './model-types';
+import { CompactionNotice, LoopNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
+
+interface Props {
+  item: TranscriptItem;
+  sessionId: string;
+  newestPending: boolean;
+}
+
+export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newestPending }: Props) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <article className={`item user-prompt${item.steered ? ' steered' : ''}`} aria-label="Your message">
+          <div className="speaker">You{item.steered ? ' · queued for the running agent' : ''}</div>
+          <div className="user-text">{item.text}</div>
+        </article>
+      );
+    case 'assistant':
+      return <MessageView item={item} />;
+    case 'tool':
+      return <ToolCard item={item} />;
+    case 'permission':
+      return <PermissionCard item={item} newestPending={newestPending} />;
+    case 'retry':
+      return <RetryNotice item={item} />;
+    case 'compaction':
+      return <CompactionNotice item={item} />;
+    case 'loop':
+      return <LoopNotice item={item} />;
+    case 'runEnd':
+      return <RunEndMarker item={item} sessionId={sessionId} />;
+    case 'subagent':
+      return <SubagentMarker item={item} />;
+  }
+});
