@@ -121,7 +121,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
   const unclear = analysis.parseError !== null ? [`cannot parse the command (${analysis.parseError})`] : analysis.unreadable;
   if (context.mode === 'bypass') {
     const unchecked = rules('deny').find((rule) => rule.bash !== null);
-    if (unclear.length > 0 && unchecked) {
+    if ((analysis.parseError !== null || analysis.opaque) && unchecked) {
       return {
         outcome: 'deny',
         decidedBy: 'rule',

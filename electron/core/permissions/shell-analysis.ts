@@ -37,6 +37,11 @@ export interface ShellAnalysis {
   parts: CommandPart[];
   /** Reasons the command's effect cannot be read from its text. */
   unreadable: string[];
+  /**
+   * Some command in it cannot be inspected at all (code piped into a shell, a command name held
+   * in a variable), as opposed to nested commands that were read and are in `parts`.
+   */
+  opaque: boolean;
   paths: PathCandidate[];
 }
 
@@ -60,7 +65,7 @@ const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly
 const NAME_BEFORE_EQUALS = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 
 export function analyzeCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], paths: [] };
+  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [] };
   try {
     const parsed = parseCommand(command);
     analysis.normalized = parsed.normalized;
@@ -98,15 +103,20 @@ class Walker {
 
   private source(source: string, origin: string, depth: number): void {
     if (depth > MAX_DEPTH) {
-      this.analysis.unreadable.push('nests commands too deeply to read');
+      this.hidden('nests commands too deeply to read');
       return;
     }
     try {
       this.walk(parseCommand(source), origin, depth);
     } catch (error) {
       if (!(error instanceof ShellSyntaxError)) throw error;
-      this.analysis.unreadable.push(`runs ${origin} code that cannot be parsed (${error.message})`);
+      this.hidden(`runs ${origin} code that cannot be parsed (${error.message})`);
     }
+  }
+
+  private hidden(reason: string): void {
+    this.analysis.unreadable.push(reason);
+    this.analysis.opaque = true;
   }
 
   private substitutions(substitutions: readonly Substitution[], depth: number): void {
@@ -155,6 +165,15 @@ class Walker {
     });
     const real = command.words.slice(unwrapped.start);
     if (real.length === 0) return;
+    const name = real[0]!;
+    // `$CMD x`, `rm$IFS-rf x`, `{rm,-rf,x}`, `/bin/r? x`: the shell decides what runs, the text does not.
+    if (name.variables.length > 0) this.hidden(`the command name ${name.raw} is built at run time`);
+    else if (/[*?[]|\{[^}]*(,|\.\.)[^}]*\}/.test(name.raw)) this.hidden(`the command name ${name.raw} is expanded by the shell`);
+    // A relative script path may lead out of the workspace; system programs by absolute path are fine.
+    if (name.value.includes('/') && !name.value.startsWith('/')) {
+      const candidate = pathCandidate(name);
+      if (candidate) analysis.paths.push(candidate);
+    }
     if (DECLARATIONS.has(commandName(real[0]!.value))) {
       for (const word of real.slice(1)) if (NAME_BEFORE_EQUALS.test(word.raw)) this.assignment(word);
     }
@@ -173,6 +192,7 @@ class Walker {
       document: command.redirects.some((redirect) => redirect.heredoc !== null || redirect.op === '<<<'),
     });
     analysis.unreadable.push(...findings.reasons);
+    analysis.opaque ||= findings.opaque;
     for (const nested of findings.sources) this.source(nested.source, nested.origin, depth + 1);
     for (const nested of findings.commands) {
       this.examine({ assignments: [], words: nested.words, redirects: [], piped: false, keyword: null }, nested.origin, depth + 1);

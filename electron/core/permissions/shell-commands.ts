@@ -11,6 +11,8 @@ import type { Word } from './shell-words';
 
 export interface Findings {
   reasons: string[];
+  /** Some of what runs cannot be inspected at all (code read from stdin, a program in an option). */
+  opaque: boolean;
   /** Command lines this command runs, checked like any other. */
   sources: { origin: string; source: string }[];
   /** Commands given as separate words (`xargs rm`, `find -exec rm {} ;`). */
@@ -64,7 +66,7 @@ const AWK = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 export function inspectCommand(words: readonly Word[], stdin: Stdin): Findings {
-  const findings: Findings = { reasons: [], sources: [], commands: [] };
+  const findings: Findings = { reasons: [], opaque: false, sources: [], commands: [] };
   const values = words.map((word) => word.value);
   const name = commandName(values[0] ?? '');
 
@@ -77,7 +79,7 @@ export function inspectCommand(words: readonly Word[], stdin: Stdin): Findings {
     const inlineSource = values.some((value) => value === '-e' || value === '--source');
     const program = inlineSource ? values.slice(1).join(' ') : values[skipOptions(values, 1, ['-F', '-v', '-f', '-i', '--include'])];
     if (!values.includes('-f') && program !== undefined && /system|\|/.test(program)) {
-      findings.reasons.push(`the ${name} program runs commands (system or |)`);
+      hidden(findings, `the ${name} program runs commands (system or |)`);
     }
   } else if (name === 'xargs' || name === 'parallel') {
     findings.reasons.push(`${name} runs commands built from its input`);
@@ -89,9 +91,10 @@ export function inspectCommand(words: readonly Word[], stdin: Stdin): Findings {
   } else if (name === 'git') {
     const git = inspectGit(values);
     findings.reasons.push(...git.reasons);
+    findings.opaque ||= git.opaque;
     findings.sources.push(...git.sources);
   } else if (name === 'alias') {
-    findings.reasons.push('defines an alias');
+    hidden(findings, 'defines an alias');
   } else if (name === 'trap') {
     findings.reasons.push('trap runs code later');
     const operand = values[skipOptions(values, 1, [])];
@@ -108,14 +111,20 @@ export function inspectCommand(words: readonly Word[], stdin: Stdin): Findings {
     inspectInterpreter(name, values, stdin, findings);
     const options = COMMAND_OPTIONS[name];
     const option = options && values.slice(1).find((value) => options.test(value));
-    if (option) findings.reasons.push(`${name} ${option.split('=')[0]} runs a command`);
+    if (option) hidden(findings, `${name} ${option.split('=')[0]} runs a command`);
   }
   return findings;
 }
 
+/** A reason whose command cannot be read at all, so no deny rule can be checked against it. */
+function hidden(findings: Findings, reason: string): void {
+  findings.reasons.push(reason);
+  findings.opaque = true;
+}
+
 function readsProgramFromStdin(name: string, stdin: Stdin, findings: Findings, kind: string): void {
-  if (stdin.piped) findings.reasons.push(`pipes into ${kind} (${name})`);
-  else if (stdin.document) findings.reasons.push(`feeds code to ${name} through a here-document`);
+  if (stdin.piped) hidden(findings, `pipes into ${kind} (${name})`);
+  else if (stdin.document) hidden(findings, `feeds code to ${name} through a here-document`);
 }
 
 function inspectShell(name: string, values: readonly string[], stdin: Stdin, findings: Findings): void {
@@ -152,7 +161,7 @@ function inspectInterpreter(name: string, values: readonly string[], stdin: Stdi
     if (value === '--' || !value.startsWith('-') || value === '-') break;
     const flag = inline(value);
     if (flag) {
-      findings.reasons.push(`runs code given with ${flag} (${name})`);
+      hidden(findings, `runs code given with ${flag} (${name})`);
       return;
     }
     // `python -m module` runs a module: a program, not stdin.

@@ -8,6 +8,8 @@ import { skipOptions } from './shell-wrappers';
 
 export interface GitFindings {
   reasons: string[];
+  /** A command comes from somewhere the text does not show (a file, the environment). */
+  opaque: boolean;
   /** Command lines git would run, checked against the deny rules like any other. */
   sources: { origin: string; source: string }[];
 }
@@ -26,6 +28,9 @@ const COMMAND_KEYS: RegExp[] = [
   /^init\.templatedir$/,
 ];
 
+/** Keys naming a file or folder of further configuration or hooks rather than a command. */
+const FILE_KEYS = /^(include(if)?\.|init\.templatedir$|core\.hookspath$)/;
+
 /** Global options (before the subcommand) that take the next word as their value. */
 const GLOBAL_VALUED = ['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds'];
 
@@ -38,13 +43,14 @@ export function isCommandKey(key: string): boolean {
 }
 
 export function inspectGit(values: readonly string[]): GitFindings {
-  const findings: GitFindings = { reasons: [], sources: [] };
+  const findings: GitFindings = { reasons: [], opaque: false, sources: [] };
   const configValue = (setting: string, how: string) => {
     const equals = setting.indexOf('=');
     const key = equals < 0 ? setting : setting.slice(0, equals);
     if (!isCommandKey(key)) return;
     findings.reasons.push(`${how} git's ${key}, which runs a command`);
-    if (equals >= 0) findings.sources.push({ origin: `git ${key}`, source: setting.slice(equals + 1).replace(/^!/, '') });
+    if (equals < 0 || FILE_KEYS.test(key.toLowerCase())) findings.opaque = true;
+    else findings.sources.push({ origin: `git ${key}`, source: setting.slice(equals + 1).replace(/^!/, '') });
   };
 
   let index = 1;
@@ -59,7 +65,10 @@ export function inspectGit(values: readonly string[]): GitFindings {
     if (value === '--config-env' || value.startsWith('--config-env=')) {
       const setting = value === '--config-env' ? (values[index + 1] ?? '') : value.slice('--config-env='.length);
       const key = setting.split('=')[0]!;
-      if (isCommandKey(key)) findings.reasons.push(`overrides git's ${key} from the environment, which runs a command`);
+      if (isCommandKey(key)) {
+        findings.reasons.push(`overrides git's ${key} from the environment, which runs a command`);
+        findings.opaque = true;
+      }
     }
     index += GLOBAL_VALUED.includes(value) ? 2 : 1;
   }
@@ -88,6 +97,9 @@ export function inspectGit(values: readonly string[]): GitFindings {
     const command = rest.slice(skipOptions(rest, rest.indexOf(subcommand === 'bisect' ? 'run' : 'foreach') + 1, []));
     if (command.length > 0) findings.sources.push({ origin: `git ${subcommand}`, source: command.join(' ') });
   }
-  if (subcommand === 'filter-branch') findings.reasons.push('git filter-branch runs commands');
+  if (subcommand === 'filter-branch') {
+    findings.reasons.push('git filter-branch runs commands');
+    findings.opaque = true;
+  }
   return findings;
 }
