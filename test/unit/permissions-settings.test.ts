@@ -64,6 +64,15 @@ describe('loading permission settings', () => {
     assert.equal(loadPermissionSettings({ workspaceRoots: [root], coveHome }).defaultMode, 'plan');
   });
 
+  test('reads defaultMode where Claude Code keeps it, and warns about keys it does not know', (t) => {
+    const { coveHome, root, write } = world(t);
+    const path = join(root, '.cove', 'settings.json');
+    write(path, { permissions: { defaultMode: 'plan', alow: ['bash(ls)'] } });
+    const loaded = loadPermissionSettings({ workspaceRoots: [root], coveHome });
+    assert.equal(loaded.defaultMode, 'plan');
+    assert.deepEqual(loaded.warnings, [`${path}: permissions.alow is not a setting Cove knows (allow, ask, deny, defaultMode); it is ignored`]);
+  });
+
   test('maps Claude Code names, skips its tools Cove lacks with a warning, ignores its mode', (t) => {
     const { coveHome, root, write } = world(t);
     const claude = join(root, '.claude', 'settings.json');

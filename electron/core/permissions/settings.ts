@@ -29,7 +29,7 @@ export interface SettingsSource {
 export interface LoadedSettings {
   /** The files that exist, in merge order. */
   sources: SettingsSource[];
-  /** Rules skipped on purpose (Claude rules for tools Cove does not have), each naming file and rule. */
+  /** What was skipped, each naming the file: Claude rules for tools Cove lacks, unknown keys. */
   warnings: string[];
   /** From the most specific file that sets it. */
   defaultMode: PermissionMode | undefined;
@@ -46,6 +46,7 @@ export class PermissionSettingsError extends Error {
 }
 
 const LISTS = ['allow', 'ask', 'deny'] as const;
+const KNOWN_KEYS = [...LISTS, 'defaultMode'];
 export const SETTINGS_FILE = 'settings.json';
 const MODE_PRECEDENCE: Record<SettingsSource['kind'], number> = { claude: 0, user: 1, project: 2, local: 3 };
 
@@ -109,6 +110,11 @@ function readSource(path: string, kind: SettingsSource['kind'], warnings: string
   const data = readObject(path);
   if (!data) return undefined;
   const permissions = permissionsOf(path, data);
+  if (kind !== 'claude') {
+    for (const key of Object.keys(permissions)) {
+      if (!KNOWN_KEYS.includes(key)) warnings.push(`${path}: permissions.${key} is not a setting Cove knows (${KNOWN_KEYS.join(', ')}); it is ignored`);
+    }
+  }
   const rules: RuleLists = { allow: [], ask: [], deny: [] };
   for (const list of LISTS) {
     ruleTexts(path, permissions, list).forEach((text, index) => {
@@ -123,11 +129,13 @@ function readSource(path: string, kind: SettingsSource['kind'], warnings: string
     });
   }
   const source: SettingsSource = { path, kind, rules };
-  if (kind !== 'claude' && data.defaultMode !== undefined) {
-    if (!isPermissionMode(data.defaultMode)) {
-      throw new PermissionSettingsError(path, `defaultMode must be one of ${PERMISSION_MODES.join(', ')} (got ${JSON.stringify(data.defaultMode)})`);
+  // Claude Code keeps defaultMode inside permissions; accept it there too rather than ignore it.
+  const mode = data.defaultMode ?? permissions.defaultMode;
+  if (kind !== 'claude' && mode !== undefined) {
+    if (!isPermissionMode(mode)) {
+      throw new PermissionSettingsError(path, `defaultMode must be one of ${PERMISSION_MODES.join(', ')} (got ${JSON.stringify(mode)})`);
     }
-    source.defaultMode = data.defaultMode;
+    source.defaultMode = mode;
   }
   return source;
 }

@@ -28,7 +28,7 @@ export function realPath(absolute: string): string | null {
 }
 
 export function escapeReasons(candidates: readonly PathCandidate[], roots: readonly string[], home: string): string[] {
-  if (roots.length === 0) return [];
+  if (roots.length === 0) return candidates.length > 0 ? ['the session has no workspace folder, so every path is outside it'] : [];
   const real = realRoots(roots);
   const reasons = new Set<string>();
   for (const candidate of candidates) {
