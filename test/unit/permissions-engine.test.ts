@@ -173,6 +173,18 @@ describe('answers and grants', () => {
     assert.deepEqual(answers.map(({ decision, scope }) => [decision, scope]), [['deny', null]]);
   });
 
+  test('a command with a * is offered no rule that would read as a glob, but the person may write one', async (t) => {
+    const { root, home } = workspace(t);
+    const someone = person();
+    const { engine } = engineFor(root, home, { ask: someone.ask });
+    const result = engine.check(bash('ls *.ts'), never);
+    const prompt = await someone.next();
+    assert.deepEqual([prompt.request.suggestedRule, prompt.request.alternativeRule, prompt.request.grantable], [null, 'bash(ls:*)', true]);
+    prompt.answer({ decision: 'allow', scope: 'session', rule: 'bash(ls:*)' });
+    assert.equal((await result).decision, 'allow');
+    assert.deepEqual(engine.sessionGrants, ['bash(ls:*)']);
+  });
+
   test('an edited rule that does not cover the call is not kept', async (t) => {
     const { root, home } = workspace(t);
     const someone = person();

@@ -1,8 +1,10 @@
 /**
  * The rule a prompt offers to save: the narrowest one that covers the whole call. For bash that
- * is the exact command, compound or not (never one rule per part); a simple command also gets a
- * prefix alternative (`bash(git log:*)`) the person may choose or edit, never applied unless
- * they do. For file tools, the exact path; for MCP tools, the tool.
+ * is the exact command, compound or not (never one rule per part), unless the command holds a
+ * `*`, which would turn the rule into a glob broader than what was shown: then none is offered
+ * and the person writes one if they want. A simple command also gets a prefix alternative
+ * (`bash(git log:*)`) the person may choose or edit, never applied unless they do. For file
+ * tools, the exact path; for MCP tools, the tool.
  */
 import { FILE_EDIT_TOOLS, PATH_TOOLS, isMcpTool } from './rule-syntax';
 import type { ShellAnalysis } from './shell-analysis';
@@ -26,7 +28,8 @@ const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
 
 export function suggestBash(analysis: ShellAnalysis, escapes: readonly string[]): Suggestion {
   if (analysis.parseError !== null || analysis.normalized === '') return { rule: null, alternative: null };
-  const rule = `bash(${analysis.normalized})`;
+  // A `*` would make the rule a glob, broader than the command shown; the person may write one.
+  const rule = analysis.normalized.includes('*') ? null : `bash(${analysis.normalized})`;
   const [part, ...others] = analysis.parts;
   if (!part || others.length > 0 || analysis.unreadable.length > 0 || escapes.length > 0 || part.words.length !== part.argv.length) {
     return { rule, alternative: null };
