@@ -13,7 +13,10 @@ import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
-import { systemPromptFor } from './system-prompt';
+import { subagentPromptFor, systemPromptFor } from './system-prompt';
+import { loadAgentDefinitions } from '../subagents/definitions';
+import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner, type SubagentLimits } from '../subagents/subagent-runner';
+import { createSubagentTool } from '../subagents/subagent-tool';
 import { loadInstructions } from '../project/instructions';
 import { loadPersonas, personaAllows, type Persona } from '../project/personas';
 import { createSkillTool, loadSkills } from '../project/skills';
@@ -44,12 +47,14 @@ export interface SessionManagerOptions {
   permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
   strategy?: ExecutionStrategy;
   retry?: Partial<RetryPolicy>;
+  subagentLimits?: Partial<SubagentLimits>;
   log?(message: string): void;
 }
 
 interface LiveSession {
   agent: Agent;
   writer: EventWriter;
+  subagents: SubagentRunner;
   run?: Promise<RunOutcome>;
 }
 
@@ -205,6 +210,11 @@ export class SessionManager {
     this.notify(sessionId);
   }
 
+  /** Stops one subagent of a running session; its parent goes on. */
+  cancelSubagent(sessionId: string, subagentId: string): boolean {
+    return this.live.get(sessionId)?.subagents.cancel(subagentId) ?? false;
+  }
+
   pendingPermissions(sessionId?: string) {
     return this.prompts.list(sessionId);
   }
@@ -253,28 +263,48 @@ export class SessionManager {
     if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
     const { skills } = loadSkills(session.workspaces);
     const { personas } = loadPersonas(session.workspaces);
+    const { definitions } = loadAgentDefinitions(session.workspaces);
+    const instructions = loadInstructions(session.workspaces);
     const currentPersona = () => personas.find((persona) => persona.name === this.personas.get(session.id));
-    const agent = new Agent({
+    // One client, secret scan and gate for the run and all its subagents.
+    const shared = {
       sessionId: session.id,
       client: this.options.createClient(),
       model: session.model,
-      systemPrompt: systemPromptFor(session.workspaces, { instructions: loadInstructions(session.workspaces), skills, persona: currentPersona() }),
-      tools: [...this.options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])],
       toolSources: this.options.toolSources,
-      toolFilter: (name) => personaAllows(currentPersona(), name),
       middleware: settings.middleware ?? this.gateFor(session),
       strategy: this.options.strategy,
-      maxTurns: settings.maxTurns,
       retry: this.options.retry,
       workspaceRoots: session.workspaces,
       secrets: this.options.secrets?.(session) ?? NO_SECRETS,
       snapshots,
-      messages: store.loadMessages(session.id) as ConversationMessage[],
       log: this.log,
+    };
+    const baseTools = [...this.options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])];
+    const limits = { ...DEFAULT_SUBAGENT_LIMITS, ...this.options.subagentLimits };
+    /** The tools of an agent at `depth` (0 is the session's own): a subagent tool while children may nest deeper. */
+    const toolsAt = (depth: number) => [...baseTools, ...(depth < limits.maxDepth ? [createSubagentTool(subagents, definitions, depth + 1)] : [])];
+    const subagents: SubagentRunner = new SubagentRunner(
+      session.id,
+      {
+        base: () => shared,
+        tools: toolsAt,
+        systemPrompt: (definition) => subagentPromptFor(session.workspaces, definition, { instructions }),
+        emit: (event) => this.publish(event, writer),
+      },
+      limits,
+    );
+    const agent = new Agent({
+      ...shared,
+      systemPrompt: systemPromptFor(session.workspaces, { instructions, skills, persona: currentPersona() }),
+      tools: toolsAt(0),
+      toolFilter: (name) => personaAllows(currentPersona(), name),
+      maxTurns: settings.maxTurns,
+      messages: store.loadMessages(session.id) as ConversationMessage[],
       emit: (event) => this.publish(event, writer),
       onHistory: (change) => this.persistHistory(session.id, change),
     });
-    const live: LiveSession = { agent, writer };
+    const live: LiveSession = { agent, writer, subagents };
     this.live.set(session.id, live);
     return live;
   }

@@ -6,6 +6,7 @@ import type { InstructionFile } from '../project/instructions';
 import { instructionsSection } from '../project/instructions';
 import type { Persona } from '../project/personas';
 import { skillsSection, type Skill } from '../project/skills';
+import type { AgentDefinition } from '../subagents/definitions';
 
 export interface PromptContext {
   instructions?: readonly InstructionFile[];
@@ -25,6 +26,18 @@ export function systemPromptFor(workspaces: readonly string[], context: PromptCo
     instructionsSection(context.instructions ?? []),
     skillsSection(context.skills ?? []),
     context.persona ? `You are acting as the persona "${context.persona.name}":\n${context.persona.prompt}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** A subagent's prompt: the same ground rules, its definition's instructions, and how to report. */
+export function subagentPromptFor(workspaces: readonly string[], definition: AgentDefinition | undefined, context: PromptContext = {}): string {
+  return [
+    systemPromptFor(workspaces, { instructions: context.instructions }),
+    'You are a subagent: another agent gave you the task in the first message and will read only your final answer. ' +
+      'Work on your own with the tools you have, then end with a concise, complete report of what you found or did.',
+    definition ? `You are the "${definition.name}" agent. ${definition.instructions}` : '',
   ]
     .filter(Boolean)
     .join('\n\n');
