@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { PermissionEngine, type AuditEntry } from '../../electron/core/permissions';
 import { openStore, StoreError, type Store } from '../../electron/core/store';
 import { MIGRATIONS, schemaVersion } from '../../electron/core/store/migrations';
 
@@ -99,6 +100,17 @@ describe('permission audit in the store', () => {
       () => store.recordPermission({ sessionId: 'ghost', toolCallId: 'c', toolName: 'bash', args: null, decision: 'deny', decidedBy: 'rule', rule: null, at: 1 }),
       (error: unknown) => error instanceof StoreError && error.code === 'sessionNotFound' && error.message.includes('ghost'),
     );
+  });
+
+  test('takes the engine\'s audit entries as they are', async (t) => {
+    const { store } = openTestStore(t);
+    const id = store.createSession(session).id;
+    const sink: (entry: AuditEntry) => void = (entry) => store.recordPermission(entry);
+    const engine = new PermissionEngine({ mode: 'default', workspaceRoots: ['/work/app'], extraRules: { deny: ['bash(rm:*)'] }, audit: sink });
+    const outcome = await engine.check({ sessionId: id, toolCallId: 'c1', toolName: 'bash', args: { command: 'ls; rm x' }, sensitivity: 'mutating' }, new AbortController().signal);
+    assert.equal(outcome.decision, 'deny');
+    const [entry] = store.listPermissions(id);
+    assert.deepEqual([entry!.toolCallId, entry!.decision, entry!.decidedBy, entry!.rule, entry!.args], ['c1', 'deny', 'rule', 'bash(rm:*)', { command: 'ls; rm x' }]);
   });
 
   test('goes away with its session', (t) => {
