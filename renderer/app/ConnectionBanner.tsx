@@ -12,14 +12,14 @@ export function ConnectionBanner() {
       </div>
     );
   }
-  const hint = missingToken ? ' This address has no access token: open the full address that `cove serve` printed.' : '';
   if (connection.status === 'connecting') {
     return (
       <div role="status" className="banner">
-        Connecting…{hint}
+        Connecting…
       </div>
     );
   }
+  const hint = missingToken ? ' If this keeps failing, open the full address that `cove serve` printed (it carries the access token).' : '';
   return (
     <div role="status" className="banner banner-warning">
       Reconnecting… ({connection.reason}; attempt {connection.attempt}).{hint}

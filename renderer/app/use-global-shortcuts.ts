@@ -1,11 +1,12 @@
 /**
  * Window-wide keys: Ctrl/Cmd+K focuses session search, Ctrl/Cmd+N starts a new session,
- * Alt+ArrowUp/ArrowDown open the previous/next session of the list. (Escape closes dialogs
- * natively; permission keys live with their cards.)
+ * Alt+ArrowUp/ArrowDown open the previous/next session of the list; the desktop menu's New
+ * Session too. (Escape closes dialogs natively; permission keys live with their cards.)
  */
 import { useEffect } from 'react';
 import { sortedSessions } from '../features/sessions/sorted-sessions';
 import { useCove } from '../store';
+import { transport } from '../transport/client';
 
 export const SEARCH_INPUT_ID = 'session-search';
 export const FOLDER_INPUT_ID = 'project-folder';
@@ -39,6 +40,12 @@ export function useGlobalShortcuts(): void {
       }
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    const stopMenu = transport().onMenuCommand?.((command) => {
+      if (command === 'newSession') startNewSession();
+    });
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      stopMenu?.();
+    };
   }, []);
 }

@@ -59,8 +59,10 @@ export const createSessionsSlice: StateCreator<CoveState, [], [], SessionsSlice>
   selectSession(sessionId) {
     writeStored(ACTIVE_KEY, sessionId);
     set({ activeSessionId: sessionId });
-    if (sessionId) void get().openTranscript(sessionId);
-    else get().closeTranscript();
+    const open = get().transcript;
+    if (!sessionId) get().closeTranscript();
+    // Choosing the open session again keeps what is shown (and any failed load is retried).
+    else if (open?.sessionId !== sessionId || open.error) void get().openTranscript(sessionId);
   },
 
   async createSession(workspace) {

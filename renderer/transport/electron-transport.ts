@@ -1,7 +1,8 @@
 /**
  * The desktop host: the preload exposes `window.cove` through contextBridge — one function per
  * request name (`window.cove['session:list'](input)`), `onEvent(listener)` returning an
- * unsubscribe, and `pathForFile(file)` (webUtils.getPathForFile) for dropped files.
+ * unsubscribe, `pathForFile(file)` (webUtils.getPathForFile, '' when a file has no path) for
+ * dropped files, and `onMenuCommand(listener)` for the native menu.
  */
 import type { CoveApi, HostEvent, Response } from '../../shared/contract';
 import { apiFrom, failure, type Transport } from './types';
@@ -9,6 +10,7 @@ import { apiFrom, failure, type Transport } from './types';
 type Bridge = Record<string, unknown> & {
   onEvent(listener: (event: HostEvent) => void): () => void;
   pathForFile?: (file: File) => string;
+  onMenuCommand?: (listener: (command: string) => void) => () => void;
 };
 
 export function hasElectronBridge(): boolean {
@@ -28,6 +30,7 @@ export function createElectronTransport(): Transport {
   };
   const onEvent: CoveApi['onEvent'] = (listener) => bridge.onEvent(listener);
   const pathForFile = bridge.pathForFile;
+  const onMenuCommand = bridge.onMenuCommand;
   return {
     kind: 'electron',
     api: apiFrom(call, onEvent),
@@ -44,5 +47,6 @@ export function createElectronTransport(): Transport {
           }
         }
       : null,
+    onMenuCommand: onMenuCommand ? (listener) => onMenuCommand(listener) : null,
   };
 }

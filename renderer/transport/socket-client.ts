@@ -174,6 +174,7 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
       return () => stateListeners.delete(listener);
     },
     pathForFile: null,
+    onMenuCommand: null,
     close() {
       closed = true;
       failWaiting('The page closed the connection');

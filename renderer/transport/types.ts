@@ -13,6 +13,8 @@ export interface Transport {
   onConnection(listener: (state: ConnectionState) => void): () => void;
   /** The path of a dropped File when the host can tell (Electron's preload); null in a browser. */
   pathForFile: ((file: File) => string | null) | null;
+  /** Commands from the desktop app's native menu (e.g. 'newSession'); absent in a browser. */
+  onMenuCommand: ((listener: (command: string) => void) => () => void) | null;
 }
 
 /** A request as the transports send it: by name, with its input unchecked here (main checks). */

@@ -2,7 +2,7 @@
  * The current time, re-rendering every `intervalMs`. Components asking for the same interval
  * share one timer, so a list of relative times costs one interval, not one per row.
  */
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 interface Clock {
   now: number;
@@ -20,8 +20,9 @@ function clockFor(intervalMs: number): Clock {
 
 export function useNow(intervalMs: number, active = true): number {
   const clock = clockFor(intervalMs);
-  return useSyncExternalStore(
-    (listener) => {
+  // A stable subscribe: a new one each render would restart the clock on every render.
+  const subscribe = useCallback(
+    (listener: () => void) => {
       if (!active) return () => {};
       clock.listeners.add(listener);
       if (!clock.timer) {
@@ -39,6 +40,7 @@ export function useNow(intervalMs: number, active = true): number {
         }
       };
     },
-    () => (active ? clock.now : 0),
+    [clock, intervalMs, active],
   );
+  return useSyncExternalStore(subscribe, () => (active ? clock.now : 0));
 }

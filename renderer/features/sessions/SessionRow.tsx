@@ -14,7 +14,7 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount }: { 
   const folder = session.workspaces[0] ? folderName(session.workspaces[0]) : 'no folder';
 
   return (
-    <li className={`session-row${active ? ' active' : ''}`} data-session-id={session.id}>
+    <li className={`session-row${active ? ' active' : ''}`} data-session-id={session.id} aria-label={session.title}>
       {renaming ? (
         <RenameField session={session} onDone={() => setRenaming(false)} />
       ) : (
@@ -43,7 +43,7 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount }: { 
         </button>
       )}
       {renaming ? null : (
-        <button type="button" className="icon-button rename-button" aria-label={`Rename ${session.title}`} title="Rename" onClick={() => setRenaming(true)}>
+        <button type="button" className="icon-button rename-button" aria-label="Rename" title="Rename this session" onClick={() => setRenaming(true)}>
           ✎
         </button>
       )}

@@ -155,6 +155,9 @@ export interface TranscriptState {
   lastPrompt: string | null;
   /** A partial message a providerRetry made obsolete; the next messageStart replaces it. */
   replaceKey: string | null;
+  /** Index of the first item of the current run: items before it are settled, so lookups for
+   * ids the run may repeat (stored and live copies of an event) stop there. */
+  runStart: number;
   /** Source of keys for items without an id of their own. */
   counter: number;
 }

@@ -17,6 +17,7 @@ export const EMPTY_TRANSCRIPT: TranscriptState = {
   running: false,
   lastPrompt: null,
   replaceKey: null,
+  runStart: 0,
   counter: 0,
 };
 
@@ -59,6 +60,7 @@ export function settleRun(state: TranscriptState, now: number): TranscriptState 
   if (!state.running) return state;
   const draft: TranscriptState = { ...state, items: state.items.slice(), running: false, replaceKey: null };
   cutOpenItems(draft, now);
+  draft.runStart = draft.items.length;
   return draft;
 }
 
@@ -77,11 +79,13 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.running = true;
       draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
+      draft.runStart = draft.items.length;
       return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
     case 'agentEnd':
       cutOpenItems(draft, now);
       draft.running = false;
       draft.replaceKey = null;
+      draft.runStart = draft.items.length + 1;
       return append(draft, {
         kind: 'runEnd',
         key: nextKey(draft, 'end'),
@@ -246,10 +250,11 @@ function newTool(toolCallId: string, toolName: string, args: unknown, sensitivit
 
 /** The run ended: whatever was still streaming or running stopped with it. */
 function cutOpenItems(draft: TranscriptState, now: number): void {
-  draft.items.forEach((item, index) => {
+  for (let index = Math.min(draft.runStart, draft.items.length); index < draft.items.length; index++) {
+    const item = draft.items[index]!;
     if (item.kind === 'assistant' && item.streaming) draft.items[index] = { ...item, streaming: false, cut: true };
     else if (item.kind === 'tool' && item.status === 'running') draft.items[index] = { ...item, status: 'error', isError: true, endedAt: now };
-  });
+  }
 }
 
 function messageKey(messageId: string): string {
@@ -269,8 +274,12 @@ function append(draft: TranscriptState, item: TranscriptItem): void {
   draft.items.push(item);
 }
 
+/** An item of the current run; earlier runs are settled and never looked up again. */
 function find(draft: TranscriptState, key: string): TranscriptItem | undefined {
-  return draft.items.findLast((item) => item.key === key);
+  for (let index = draft.items.length - 1; index >= draft.runStart; index--) {
+    if (draft.items[index]!.key === key) return draft.items[index];
+  }
+  return undefined;
 }
 
 /** Recent items are near the end, so the search runs backwards. */
