@@ -24,6 +24,8 @@ export interface HostOptions {
   rules?: RuleProvider;
   permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
   log(message: string): void;
+  /** A better_sqlite3.node built for the running ABI (the desktop app's Electron); see StoreOptions. */
+  nativeBinding?: string;
 }
 
 export interface Host {
@@ -37,7 +39,7 @@ export interface Host {
 }
 
 export function createHost(options: HostOptions): Host {
-  const store = openStore(options.dataDir);
+  const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
   const manager = new SessionManager({
     store,
     createClient: () => {

@@ -1,0 +1,179 @@
+// Loads the bundled desktop main process (dist-style build of electron/desktop/main.ts) under
+// plain Node with a stand-in `electron` module, and drives it the way Electron would: proves the
+// composition root wires the data folder, window, protocol, IPC binder, hardening, vault and menu.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Response as ContractResponse } from '../../shared/contract';
+import { buildDesktopForTest, type DesktopBuild } from '../support/desktop-build';
+import { app, BrowserWindow, FakeEvent, FakeWebContents, recorded, safeStorage } from '../support/fake-electron';
+
+const fakeElectron = pathToFileURL(resolve('test/support/fake-electron.ts')).href;
+const resolveHook = `export async function resolve(specifier, context, next) {
+  return specifier === 'electron' ? { url: ${JSON.stringify(fakeElectron)}, shortCircuit: true } : next(specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(resolveHook)}`);
+
+const indexHtml = '<!doctype html><title>Cove test page</title>';
+let build: DesktopBuild;
+let home: string;
+let workspace: string;
+const logged: string[] = [];
+const writeStderr = process.stderr.write.bind(process.stderr);
+let window: BrowserWindow;
+
+type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+const request = (sender: unknown, frame: unknown, name: string, input: unknown) =>
+  (recorded.ipcHandlers.get('cove:request') as Handler)({ sender, senderFrame: frame }, name, input) as Promise<ContractResponse>;
+const fromWindow = (name: string, input: unknown) => request(window.webContents, window.webContents.mainFrame, name, input);
+
+before(async () => {
+  build = await buildDesktopForTest();
+  mkdirSync(join(build.dir, 'renderer'));
+  writeFileSync(join(build.dir, 'renderer', 'index.html'), indexHtml);
+  home = mkdtempSync(join(tmpdir(), 'cove-desktop-home-'));
+  workspace = mkdtempSync(join(tmpdir(), 'cove-desktop-workspace-'));
+  process.env.COVE_HOME = home;
+  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+  await import(pathToFileURL(build.main).href);
+});
+
+after(() => {
+  process.stderr.write = writeStderr;
+  build?.remove();
+  rmSync(home, { recursive: true, force: true });
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+describe('the desktop main process', () => {
+  test('settles the scheme and the profile folder before the app is ready, then opens one secure window', async () => {
+    assert.deepEqual(recorded.privilegedSchemes, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+    assert.equal(app.getPath('userData'), join(home, 'electron-profile'));
+    assert.equal(BrowserWindow.windows.length, 0);
+    app.becomeReady();
+    await app.whenReady();
+    assert.equal(BrowserWindow.windows.length, 1);
+    window = BrowserWindow.windows[0]!;
+    const preferences = window.options.webPreferences;
+    assert.equal(preferences.contextIsolation, true);
+    assert.equal(preferences.sandbox, true);
+    assert.equal(preferences.nodeIntegration, false);
+    assert.equal(preferences.webSecurity, true);
+    assert.equal(preferences.webviewTag, false);
+    assert.equal(preferences.preload, build.preload);
+    assert.ok(existsSync(build.preload));
+    assert.equal(window.loadedUrl, 'app://cove/index.html');
+    assert.ok(existsSync(join(home, 'cove.db')), 'the store lives in COVE_HOME');
+  });
+
+  test('serves the renderer with the CSP header and nothing outside it', async () => {
+    const serve = recorded.protocolHandlers.get('app')!;
+    const page = await serve({ url: 'app://cove/index.html', method: 'GET' });
+    assert.equal(page.status, 200);
+    assert.equal(await page.text(), indexHtml);
+    assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'self'; script-src 'self'/);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    // main.js sits right beside the renderer folder.
+    assert.equal((await serve({ url: 'app://cove/..%2Fdesktop%2Fmain.js', method: 'GET' })).status, 403);
+    assert.equal((await serve({ url: 'app://cove/missing.js', method: 'GET' })).status, 404);
+    assert.equal((await serve({ url: 'app://cove/index.html', method: 'POST' })).status, 405);
+  });
+
+  test('answers requests from its window through the contract', async () => {
+    const info = await fromWindow('app:info', {});
+    assert.ok(info.ok);
+    assert.equal((info.value as { host: string }).host, 'desktop');
+    assert.equal((info.value as { version: string }).version, '9.8.7');
+    const invalid = await fromWindow('session:open', {});
+    assert.equal(!invalid.ok && invalid.error.code, 'invalidInput');
+  });
+
+  test('refuses requests from other contents, subframes and other origins', async () => {
+    const stranger = new FakeWebContents();
+    const refusals = [
+      await request(stranger, stranger.mainFrame, 'app:info', {}),
+      await request(window.webContents, { url: 'app://cove/index.html', parent: window.webContents.mainFrame }, 'app:info', {}),
+      await request(window.webContents, { url: 'https://evil.example/', parent: null }, 'app:info', {}),
+      await request(window.webContents, null, 'app:info', {}),
+    ];
+    for (const refusal of refusals) assert.equal(!refusal.ok && refusal.error.code, 'unauthorized');
+    assert.match(logged.join(''), /refused a "app:info" request: the requesting page is not Cove's own \(https:\/\/evil\.example\)/);
+  });
+
+  test('sends host events to its windows', async () => {
+    const created = await fromWindow('session:create', { workspaces: [workspace] });
+    assert.ok(created.ok, JSON.stringify(created));
+    const sessionId = (created.value as { id: string }).id;
+    const events = window.webContents.sent.filter((message) => message.channel === 'cove:event').map((message) => message.payload as { kind: string; session?: { id: string } });
+    assert.ok(events.some((event) => event.kind === 'sessionChanged' && event.session?.id === sessionId));
+  });
+
+  test('stores the API key only encrypted, and refuses when the OS cannot encrypt', async () => {
+    safeStorage.available = false;
+    const refused = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
+    assert.ok(!refused.ok && /not stored: this system offers no keychain/.test(refused.error.message));
+    assert.equal(existsSync(join(home, 'api-key.enc')), false);
+    safeStorage.available = true;
+    const stored = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
+    assert.ok(stored.ok && (stored.value as { apiKey: string }).apiKey === 'stored');
+    assert.ok(!readFileSync(join(home, 'api-key.enc'), 'utf8').includes('sk-ant-desktop'));
+    assert.equal(existsSync(join(home, 'api-key')), false, 'no plaintext key file');
+  });
+
+  test('denies every permission', () => {
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation']) recorded.permissionRequest!(window.webContents, permission, (granted) => answers.push(granted));
+    assert.deepEqual(answers, [false, false, false, false]);
+    assert.equal(recorded.permissionCheck!(window.webContents, 'clipboard-read', 'app://cove'), false);
+    assert.equal(recorded.devicePermission!({ deviceType: 'usb' }), false);
+  });
+
+  test('keeps every web contents on our origin, with no pop-ups or webviews; https links go to the browser', () => {
+    const other = new FakeWebContents();
+    app.emit('web-contents-created', new FakeEvent(), other);
+    for (const contents of [window.webContents, other]) {
+      assert.deepEqual(contents.windowOpenHandler!({ url: 'https://example.com/docs' }), { action: 'deny' });
+      assert.deepEqual(contents.windowOpenHandler!({ url: 'file:///etc/passwd' }), { action: 'deny' });
+      const away = new FakeEvent({ url: 'https://evil.example/' });
+      contents.emit('will-navigate', away);
+      assert.equal(away.defaultPrevented, true);
+      const home = new FakeEvent({ url: 'app://cove/index.html' });
+      contents.emit('will-navigate', home);
+      assert.equal(home.defaultPrevented, false);
+      const redirect = new FakeEvent({ url: 'http://127.0.0.1:1/' });
+      contents.emit('will-redirect', redirect);
+      assert.equal(redirect.defaultPrevented, true);
+      const webview = new FakeEvent();
+      contents.emit('will-attach-webview', webview, {}, {});
+      assert.equal(webview.defaultPrevented, true);
+    }
+    assert.deepEqual(recorded.openedExternally, ['https://example.com/docs', 'https://evil.example/', 'https://example.com/docs', 'https://evil.example/']);
+  });
+
+  test('the menu has New Session on Ctrl/Cmd+N, sent to the focused window', () => {
+    type Item = { label?: string; role?: string; accelerator?: string; submenu?: Item[]; click?: () => void };
+    const menu = recorded.menuTemplate as Item[];
+    const file = menu.find((item) => item.label === 'File')!;
+    const newSession = file.submenu!.find((item) => item.label === 'New Session')!;
+    assert.equal(newSession.accelerator, 'CmdOrCtrl+N');
+    window.focus();
+    newSession.click!();
+    assert.deepEqual(window.webContents.sent.at(-1), { channel: 'cove:command', payload: 'newSession' });
+    const roles = menu.flatMap((item) => item.submenu ?? []).map((item) => item.role);
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'reload', 'togglefullscreen', 'close']) assert.ok(roles.includes(role), role);
+    assert.ok(roles.includes('toggleDevTools'), 'developer tools in an unpackaged run');
+  });
+
+  test('quitting waits for the core to close, then stops answering', async () => {
+    const quitting = once(app, 'quit');
+    app.quit();
+    await quitting;
+    assert.equal(app.state, 'quit');
+    assert.equal(recorded.ipcHandlers.has('cove:request'), false);
+  });
+});
