@@ -18,7 +18,8 @@ export interface DesktopConfig {
 }
 
 export function desktopConfig(env: NodeJS.ProcessEnv, userDataDir: string, packaged: boolean): DesktopConfig {
-  const home = env.COVE_HOME?.trim();
+  // Read the way the core's defaultDataDir reads it, so the CLI and the app agree on the folder.
+  const home = env.COVE_HOME?.trim() ? env.COVE_HOME : undefined;
   return {
     dataDir: home || userDataDir,
     profileDir: home ? join(home, 'electron-profile') : undefined,
@@ -36,4 +37,13 @@ export function docsUrlOf(packageJson: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a start-up failure tells the person, with the fix when it is a known one. */
+export function startupFailureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/NODE_MODULE_VERSION/.test(message)) {
+    return `${message}\n\nThe session store's native module was built for Node.js, not Electron. Start Cove with \`npm start\`, which builds one for Electron and passes it in COVE_SQLITE_BINDING.`;
+  }
+  return message;
 }

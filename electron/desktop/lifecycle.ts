@@ -4,6 +4,7 @@
  * process exits.
  */
 import { app, BrowserWindow, dialog } from 'electron';
+import { startupFailureMessage } from './desktop-config';
 
 /** False when another instance already runs on the same profile: that one is told, and this one quits. */
 export function claimSingleInstance(): boolean {
@@ -46,7 +47,7 @@ export function closeBeforeQuit(close: () => Promise<void>, log: (message: strin
 
 /** A start-up failure the person must see (a store that cannot open, a missing build). */
 export function failStartup(error: unknown, log: (message: string) => void): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = startupFailureMessage(error);
   log(`could not start: ${message}`);
   dialog.showErrorBox('Cove could not start', message);
   app.exit(1);

@@ -24,7 +24,9 @@ const preload = join(here, 'preload.cjs');
 const rendererDir = join(here, '..', 'renderer');
 const log = (message: string) => process.stderr.write(`cove: ${message}\n`);
 
-// The scheme and the profile folder must be settled before the app is ready.
+// The scheme, the profile folder and the sandbox must be settled before the app is ready.
+// enableSandbox covers every renderer, even one created without our window's preferences.
+app.enableSandbox();
 registerAppScheme();
 const config = desktopConfig(process.env, app.getPath('userData'), app.isPackaged);
 if (config.profileDir) app.setPath('userData', config.profileDir);

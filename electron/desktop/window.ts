@@ -3,7 +3,7 @@
  * preload's `window.cove`. Navigation, pop-ups and permissions are handled for every web
  * contents in hardening.ts.
  */
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, nativeTheme } from 'electron';
 import { APP_INDEX_URL } from './app-origin';
 
 export interface WindowOptions {
@@ -20,7 +20,8 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     minHeight: 480,
     title: 'Cove',
     show: false,
-    backgroundColor: '#1e1e1e',
+    // The page's own background until it paints, so the window does not flash the other theme.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#17181a' : '#f7f7f5',
     webPreferences: {
       preload: options.preload,
       contextIsolation: true,
@@ -31,6 +32,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // Chromium fetches spelling dictionaries from Google on Linux and Windows; Cove stays offline.
       spellcheck: false,
     },
   });

@@ -53,6 +53,7 @@ class FakeApp extends EventEmitter {
   readonly paths = new Map<string, string>([['userData', '/fake/user-data']]);
   appPath = process.cwd();
   state: 'running' | 'quit' = 'running';
+  sandboxed = false;
   exitCode: number | undefined;
   private markReady!: () => void;
   private readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
@@ -61,6 +62,9 @@ class FakeApp extends EventEmitter {
   }
   setPath(name: string, value: string): void {
     this.paths.set(name, value);
+  }
+  enableSandbox(): void {
+    this.sandboxed = true;
   }
   requestSingleInstanceLock(): boolean {
     return true;
@@ -126,6 +130,8 @@ export class BrowserWindow extends EventEmitter {
     BrowserWindow.focused = this;
   }
 }
+
+export const nativeTheme = { shouldUseDarkColors: true };
 
 export const protocol = {
   registerSchemesAsPrivileged(schemes: unknown[]) {

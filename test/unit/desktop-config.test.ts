@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { FileKeyVault } from '../../electron/core/api/api-key';
 import { createHost } from '../../electron/core/api/host';
 import { openStore } from '../../electron/core/store';
-import { desktopConfig, docsUrlOf } from '../../electron/desktop/desktop-config';
+import { desktopConfig, docsUrlOf, startupFailureMessage } from '../../electron/desktop/desktop-config';
 
 function tempDir(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'cove-desktop-config-'));
@@ -40,6 +40,15 @@ describe('docsUrlOf', () => {
     assert.equal(docsUrlOf(JSON.stringify({ homepage: 'http://cove.example/' })), undefined);
     assert.equal(docsUrlOf(JSON.stringify({ name: 'cove' })), undefined);
     assert.equal(docsUrlOf('{not json'), undefined);
+  });
+});
+
+describe('startupFailureMessage', () => {
+  test('explains a native module built for the wrong runtime, and passes other errors on', () => {
+    const abi = new Error("The module 'better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115.");
+    assert.match(startupFailureMessage(abi), /^The module .*NODE_MODULE_VERSION 115\.\n\n.*built for Node\.js, not Electron.*npm start/s);
+    assert.equal(startupFailureMessage(new Error('disk full')), 'disk full');
+    assert.equal(startupFailureMessage('plain'), 'plain');
   });
 });
 

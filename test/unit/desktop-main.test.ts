@@ -51,7 +51,8 @@ after(() => {
 });
 
 describe('the desktop main process', () => {
-  test('settles the scheme and the profile folder before the app is ready, then opens one secure window', async () => {
+  test('settles the scheme, profile folder and sandbox before the app is ready, then opens one secure window', async () => {
+    assert.equal(app.sandboxed, true);
     assert.deepEqual(recorded.privilegedSchemes, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
     assert.equal(app.getPath('userData'), join(home, 'electron-profile'));
     assert.equal(BrowserWindow.windows.length, 0);
