@@ -20,11 +20,12 @@ export function bootstrap(): void {
   setTransport(transport);
   useCove.setState({ transportKind: transport.kind, missingToken });
   transport.api.onEvent(createBatcher(applyHostEvents, scheduleFrame));
+  // Filled on every open, the first included: a first connection that takes longer than a
+  // request may wait must still load the sessions once it is up.
   transport.onConnection((state) => {
     useCove.getState().setConnection(state);
-    if (state.status === 'open' && state.reconnected) void refill(true);
+    if (state.status === 'open') void refill(state.reconnected);
   });
-  void refill(false);
 }
 
 async function refill(keepItems: boolean): Promise<void> {

@@ -5,6 +5,8 @@ import { App } from './App';
 import { bootstrap } from './bootstrap';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/session.css';
+import './styles/panels.css';
 import './styles/transcript.css';
 import './styles/tools.css';
 

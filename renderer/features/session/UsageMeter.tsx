@@ -6,7 +6,7 @@ export function UsageMeter({ session }: { session: SessionSummary }) {
   const { input, output, cacheRead, cacheWrite } = session.usage;
   const full = `Input ${input} tokens, output ${output} tokens, cache read ${cacheRead}, cache write ${cacheWrite}, cost ${dollars(session.costUsd)}`;
   return (
-    <dl className="usage-meter" aria-label="Tokens and cost" title={full}>
+    <dl className="usage-meter" role="group" aria-label="Tokens and cost" title={full}>
       <div>
         <dt>In</dt>
         <dd>{compactNumber(input)}</dd>

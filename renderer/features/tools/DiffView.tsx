@@ -14,7 +14,7 @@ export const DiffView = memo(function DiffView({ diff }: { diff: string }) {
       <div className="diff-stats">
         <span className="diff-added-count">+{stats.added}</span> <span className="diff-removed-count">−{stats.removed}</span>
       </div>
-      <pre className="diff" aria-label={`Diff: ${stats.added} lines added, ${stats.removed} removed`} tabIndex={0}>
+      <pre className="diff" role="group" aria-label={`Diff: ${stats.added} lines added, ${stats.removed} removed`} tabIndex={0}>
         {shown.map((line, index) => (
           <span key={index} className={`diff-line diff-${line.kind}`}>
             {line.text}

@@ -23,7 +23,7 @@ export const Terminal = memo(function Terminal({ text, droppedLines, label }: { 
           ) : null}
         </div>
       ) : null}
-      <pre className="terminal" aria-label={label} tabIndex={0}>
+      <pre className="terminal" role="group" aria-label={label} tabIndex={0}>
         {shown.map((span, index) => (
           <span key={index} style={styleOf(span)}>
             {span.text}

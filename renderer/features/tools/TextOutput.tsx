@@ -15,7 +15,7 @@ export const TextOutput = memo(function TextOutput({ content, label }: { content
   return (
     <div className="text-output">
       {text !== '' ? (
-        <pre aria-label={label} tabIndex={0}>
+        <pre role="group" aria-label={label} tabIndex={0}>
           {shown}
         </pre>
       ) : null}

@@ -66,7 +66,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           <strong>Denied:</strong> {errorText.replace(/^Tool call denied:\s*/, '')}
         </p>
       ) : errorText ? (
-        <pre className="tool-error" aria-label={`${name} error`}>
+        <pre className="tool-error" role="group" aria-label={`${name} error`}>
           {errorText}
         </pre>
       ) : null}
@@ -76,7 +76,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         {showOutput ? <ToggleButton open={outputOpen} onChange={setOutputOpen} show="Show output" hide="Hide output" /> : null}
       </div>
       {argsOpen ? (
-        <pre className="tool-arguments" aria-label={`${name} arguments`}>
+        <pre className="tool-arguments" role="group" aria-label={`${name} arguments`}>
           {JSON.stringify(item.args, null, 2) ?? 'null'}
         </pre>
       ) : null}
