@@ -3,6 +3,7 @@
 // reason while the good servers keep serving; closing the hub leaves no process behind.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +142,20 @@ describe('closing the hub', () => {
       assert.equal(isAlive(leaders[0]!), false);
     } finally {
       await hub.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a Cove process that exits without closing its hub takes its servers with it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cove-mcp-exit-'));
+    const listFile = join(root, 'tools.json');
+    writeFileSync(listFile, JSON.stringify({ tools: [] }));
+    try {
+      const output = execFileSync(process.execPath, ['--import', 'tsx', fixture('exit-without-close.ts'), listFile], { encoding: 'utf8' });
+      const pid = Number(output.trim());
+      assert.ok(pid > 0, output);
+      assert.ok(await waitUntilGone(pid, 2_000), `server ${pid} outlived the process that started it`);
+    } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });

@@ -52,6 +52,8 @@ export class McpServerConnection implements McpCaller {
   private failures = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Counts closes, so work begun before a close cannot act on the server started after it. */
+  private epoch = 0;
   /** Tool listings requested, and the latest one applied. */
   private listing = 0;
   private listed = 0;
@@ -86,10 +88,11 @@ export class McpServerConnection implements McpCaller {
     this.failures = 0;
     clearTimeout(this.timer);
     this.setState('starting', undefined);
+    const epoch = this.epoch;
     try {
       await this.connect();
     } catch (error) {
-      if (!this.closed) this.setState('failed', (error as Error).message);
+      if (epoch === this.epoch) this.setState('failed', (error as Error).message);
     }
   }
 
@@ -125,11 +128,15 @@ export class McpServerConnection implements McpCaller {
   /** Stops the server for good: kills the process (and its group) or ends the HTTP session. */
   async close(): Promise<void> {
     this.closed = true;
+    this.epoch++;
     clearTimeout(this.timer);
     const link = this.link;
     this.link = undefined;
     this.tools = [];
-    if (link) await closeLink(link, 'Cove closed the MCP server');
+    // Not published: a closing hub has no one left to tell, and a restart publishes `starting` next.
+    this.state = 'failed';
+    this.error = 'Cove closed the MCP server';
+    if (link) await closeLink(link, this.error);
   }
 
   private unavailable(): string {
@@ -251,10 +258,11 @@ export class McpServerConnection implements McpCaller {
     }
     const delay = Math.min(initialDelayMs * 2 ** (this.failures - 1), maxDelayMs);
     this.setState('restarting', `${reason}; restart ${this.failures} of ${maxAttempts} in ${seconds(delay)}`);
+    const epoch = this.epoch;
     this.timer = setTimeout(() => {
       this.tail.note(`restarting (attempt ${this.failures} of ${maxAttempts})`);
       this.connect().catch((error) => {
-        if (!this.closed) this.scheduleRestart((error as Error).message);
+        if (epoch === this.epoch) this.scheduleRestart((error as Error).message);
       });
     }, delay);
   }

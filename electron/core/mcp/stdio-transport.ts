@@ -63,6 +63,33 @@ export interface StdioSpec {
 }
 
 const usesProcessGroups = process.platform !== 'win32';
+
+/**
+ * Servers still running. Their own process groups do not get the terminal's Ctrl-C, so if Cove
+ * exits without closing its hubs (process.exit, an uncaught error) they are killed on the way out.
+ */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  child.once('error', () => {
+    if (child.pid === undefined) running.delete(child);
+  });
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const server of running) {
+      try {
+        if (usesProcessGroups && server.pid !== undefined) process.kill(-server.pid, 'SIGKILL');
+        else server.kill('SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
 /** After the process exits, how long to keep reading what it wrote before it ended. */
 const DRAIN_MS = 200;
 
@@ -75,6 +102,12 @@ export class ProcessTransport implements Transport {
   private child: ChildProcess | undefined;
   private readonly buffer = new ReadBuffer();
   private closed = false;
+  /**
+   * Messages are handed on one microtask apart. The SDK runs notification handlers a microtask
+   * late but answers responses at once, so a progress notification and the response right behind
+   * it in one chunk would otherwise arrive response first, and the last progress would be lost.
+   */
+  private delivery: Promise<void> = Promise.resolve();
   private exited: Promise<void> = Promise.resolve();
 
   constructor(private readonly spec: StdioSpec) {}
@@ -93,6 +126,7 @@ export class ProcessTransport implements Transport {
         windowsHide: true,
       });
       this.child = child;
+      track(child);
       this.exited = new Promise((done) => child.once('exit', () => done()));
       child.once('error', (error: NodeJS.ErrnoException) => {
         const reason = describeSpawnError(this.spec.command, error);
@@ -170,7 +204,7 @@ export class ProcessTransport implements Transport {
         continue;
       }
       if (message === null) return;
-      this.onmessage?.(message);
+      this.deliver(() => this.onmessage?.(message));
     }
   }
 
@@ -181,7 +215,18 @@ export class ProcessTransport implements Transport {
     this.child?.stdout?.destroy();
     this.child?.stderr?.destroy();
     this.child?.stdin?.destroy();
-    this.onclose?.();
+    // After the messages already read: a server's last answer still counts.
+    this.deliver(() => this.onclose?.());
+  }
+
+  private deliver(step: () => void): void {
+    this.delivery = this.delivery.then(() => {
+      try {
+        step();
+      } catch (error) {
+        this.onerror?.(error as Error);
+      }
+    });
   }
 }
 
