@@ -35,7 +35,7 @@ describe('MCP servers that fail', () => {
       }),
     );
     writeFileSync(join(dataDir, 'mcp.json'), '{ "mcpServers": { "notes": ');
-    hub = new McpHub({ workspace, dataDir, ...FAST, startTimeoutMs: 4_000, log: (message) => logs.push(message) });
+    hub = new McpHub({ workspace, dataDir, ...FAST, startTimeoutMs: 6_000, log: (message) => logs.push(message) });
     await hub.start();
   });
 
@@ -53,7 +53,7 @@ describe('MCP servers that fail', () => {
       { missing: 'failed', hang: 'failed', exits: 'failed', malformed: 'failed' },
     );
     assert.equal(byName.missing!.error, 'command not found: cove-no-such-command-4242 (check "command" and PATH)');
-    assert.equal(byName.hang!.error, 'did not answer within 4 s');
+    assert.equal(byName.hang!.error, 'did not answer within 6 s');
     assert.equal(byName.exits!.error, 'the process exited with code 3 before it answered (stderr: exit-server: MISSING_TOKEN is not set)');
     assert.match(byName.malformed!.error!, /project\/\.mcp\.json: MCP server "malformed": command must be a string$/);
     assert.match(byName.hang!.stderrTail, /hang-server: listening and never answering/);
@@ -64,7 +64,7 @@ describe('MCP servers that fail', () => {
     assert.equal(fileProblems.length, 1);
     assert.match(fileProblems[0]!.message, /home\/mcp\.json: is not valid JSON/);
     assert.ok(logs.some((line) => line.includes('home/mcp.json: is not valid JSON')));
-    assert.ok(logs.some((line) => line.includes('MCP server hang failed to start: did not answer within 4 s')));
+    assert.ok(logs.some((line) => line.includes('MCP server hang failed to start: did not answer within 6 s')));
   });
 
   test('a server that never answers is killed, even though it ignores SIGTERM', async () => {
