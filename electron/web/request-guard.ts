@@ -75,7 +75,8 @@ export function securityHeaders(requestHost: string, port: number): Record<strin
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
+    // Browsers honour COOP only on trustworthy origins (loopback or https) and log an error elsewhere.
+    ...(LOOPBACK_NAMES.has(requestHost) ? { 'cross-origin-opener-policy': 'same-origin' } : {}),
   };
 }

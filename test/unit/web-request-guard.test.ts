@@ -77,5 +77,7 @@ describe('security headers', () => {
     assert.equal(headers['x-content-type-options'], 'nosniff');
     assert.equal(headers['referrer-policy'], 'no-referrer');
     assert.match(securityHeaders('::1', 4455)['content-security-policy']!, /ws:\/\/\[::1\]:4455/);
+    assert.equal(headers['cross-origin-opener-policy'], 'same-origin');
+    assert.equal(securityHeaders('192.168.1.20', 4455)['cross-origin-opener-policy'], undefined, 'ignored (with a console error) off loopback');
   });
 });
