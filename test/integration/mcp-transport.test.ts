@@ -1,5 +1,5 @@
-// Cove's stdio transport: message order within one chunk of output, and a server's last answer
-// before it exits.
+// Cove's stdio transport: message order within one chunk of output, stray output on stdout, and
+// a server's last answer before it exits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +32,12 @@ test('progress written together with the result still arrives, before the result
     [0.5, 1],
   );
   assert.deepEqual(result.content, [{ type: 'text', text: 'burst done' }]);
+});
+
+test('a line on stdout that is not a message is shown in the tail, and the server still works', () => {
+  const [status] = hub.status();
+  assert.equal(status!.state, 'connected');
+  assert.match(status!.stderrTail, /^\[cove\] not an MCP message on stdout: burst-server: starting up$/m);
 });
 
 test('an answer written just before the server exits still counts', async () => {

@@ -6,7 +6,7 @@
  * and it knows how the process ended, for the error a person reads.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -90,6 +90,8 @@ function track(child: ChildProcess): void {
     }
   });
 }
+/** The SDK's own limit for one message. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** After the process exits, how long to keep reading what it wrote before it ended. */
 const DRAIN_MS = 200;
 
@@ -100,7 +102,8 @@ export class ProcessTransport implements Transport {
   /** How the process ended, once it has. */
   exitReason: string | undefined;
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  /** Output not yet ended by a newline. */
+  private pending: Buffer = Buffer.alloc(0);
   private closed = false;
   /**
    * Messages are handed on one microtask apart. The SDK runs notification handlers a microtask
@@ -187,31 +190,32 @@ export class ProcessTransport implements Transport {
   }
 
   private receive(chunk: Buffer): void {
-    try {
-      this.buffer.append(chunk);
-    } catch (error) {
-      this.exitReason ??= `the server sent a message over the size limit (${(error as Error).message})`;
-      void this.close();
-      return;
-    }
-    for (;;) {
-      let message: JSONRPCMessage | null;
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    for (let end = this.pending.indexOf(10); end !== -1; end = this.pending.indexOf(10)) {
+      const line = this.pending.toString('utf8', 0, end).replace(/\r$/, '');
+      this.pending = this.pending.subarray(end + 1);
+      if (line.trim() === '') continue;
+      let message: JSONRPCMessage;
       try {
-        message = this.buffer.readMessage();
-      } catch (error) {
-        // The line is consumed; the messages after it still count.
-        this.onerror?.(new Error(`the server wrote a line to stdout that is not an MCP message: ${(error as Error).message}`));
+        message = deserializeMessage(line);
+      } catch {
+        // Servers that log to stdout break the protocol; the line shows the person which one.
+        this.onerror?.(new Error(`not an MCP message on stdout: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`));
         continue;
       }
-      if (message === null) return;
       this.deliver(() => this.onmessage?.(message));
+    }
+    if (this.pending.length > MAX_MESSAGE_BYTES) {
+      this.exitReason ??= `the server sent a message over ${MAX_MESSAGE_BYTES / 1024 / 1024} MB`;
+      this.pending = Buffer.alloc(0);
+      void this.close();
     }
   }
 
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
-    this.buffer.clear();
+    this.pending = Buffer.alloc(0);
     this.child?.stdout?.destroy();
     this.child?.stderr?.destroy();
     this.child?.stdin?.destroy();
