@@ -168,6 +168,8 @@ export class ProcessTransport implements Transport {
     const child = this.child;
     if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       this.exitReason ??= 'Cove stopped the server';
+      // The MCP way to ask a stdio server to stop is closing its stdin; SIGTERM makes it prompt.
+      child.stdin?.end();
       this.signal('SIGTERM');
       const timer = setTimeout(() => this.signal('SIGKILL'), this.spec.killGraceMs);
       await this.exited;
