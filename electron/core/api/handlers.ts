@@ -154,8 +154,10 @@ export function createHandlers(context: HostContext): Handlers {
       return settingsView(workspace);
     },
 
-    'subagent:cancel': ({ subagentId }) => {
-      throw ApiError.notFound(`no running subagent ${subagentId}`);
+    'subagent:cancel': ({ sessionId, subagentId }) => {
+      requireSession(sessionId);
+      if (!manager.cancelSubagent(sessionId, subagentId)) throw ApiError.notFound(`no running subagent ${subagentId} in session ${sessionId}`);
+      return { cancelled: true };
     },
   };
 }
