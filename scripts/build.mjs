@@ -1,7 +1,10 @@
-// Bundles the Node entry points with esbuild. Native modules stay external: they are loaded
-// from node_modules at run time (rebuilt for Electron by `npm start`, untouched for Node).
+// Builds everything into dist/: the `cove` command (dist/cli.js), the renderer (dist/renderer/)
+// and the desktop main process and preload (dist/desktop/). Native modules stay external: they
+// are loaded from node_modules at run time (built for Electron separately by `npm start`).
 import { build } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { buildDesktop } from './build-desktop.mjs';
+import { buildRenderer } from './build-renderer.mjs';
 
 const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
@@ -24,3 +27,5 @@ await build({
   banner,
   logLevel: 'warning',
 });
+
+await Promise.all([buildRenderer(), buildDesktop()]);

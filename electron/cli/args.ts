@@ -4,7 +4,7 @@
  * anything is sent anywhere.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/headless-gate';
+import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions';
 import { TOKEN_PATTERN } from '../web/token';
 
 export class UsageError extends Error {}
@@ -12,7 +12,8 @@ export class UsageError extends Error {}
 export interface RunArgs {
   workspaces: string[];
   model?: string;
-  permissionMode: PermissionMode;
+  /** Absent: the session's own mode, else the settings files' defaultMode, else default. */
+  permissionMode?: PermissionMode;
   allow: string[];
   ask: string[];
   deny: string[];
@@ -32,6 +33,8 @@ export interface ServeArgs {
 
 export interface SessionsArgs {
   search?: string;
+  /** A session whose permission decisions to list. */
+  audit?: string;
   json: boolean;
 }
 
@@ -62,8 +65,8 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
     },
     'run',
   );
-  const mode = (values['permission-mode'] as string | undefined) ?? 'default';
-  if (!(PERMISSION_MODES as readonly string[]).includes(mode)) {
+  const mode = values['permission-mode'] as string | undefined;
+  if (mode !== undefined && !(PERMISSION_MODES as readonly string[]).includes(mode)) {
     throw new UsageError(`cove run: --permission-mode must be one of ${PERMISSION_MODES.join(', ')} (got '${mode}')`);
   }
   let maxTurns: number | undefined;
@@ -89,7 +92,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
   return {
     workspaces: (values.workspace as string[] | undefined) ?? [],
     model: values.model as string | undefined,
-    permissionMode: mode as PermissionMode,
+    permissionMode: mode as PermissionMode | undefined,
     allow: rules('allow'),
     ask: rules('ask'),
     deny: rules('deny'),
@@ -102,11 +105,17 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
 }
 
 export function parseSessionsArgs(argv: string[]): SessionsArgs {
-  const { values, positionals } = parse(argv, { search: { type: 'string', short: 's' }, json: { type: 'boolean' } }, 'sessions');
+  const { values, positionals } = parse(
+    argv,
+    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, json: { type: 'boolean' } },
+    'sessions',
+  );
   if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
   const search = values.search as string | undefined;
+  const audit = values.audit as string | undefined;
   if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
-  return { search, json: Boolean(values.json) };
+  if (search !== undefined && audit !== undefined) throw new UsageError('cove sessions: use either --search or --audit, not both');
+  return { search, audit, json: Boolean(values.json) };
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {

@@ -4,6 +4,7 @@
  */
 import { MissingApiKeyError } from '../core/agent/client';
 import { StoreError } from '../core/store';
+import { PermissionSettingsError } from '../core/permissions';
 import { parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT, runCommand } from './run-command';
 import { serveCommand } from './serve-command';
@@ -18,7 +19,7 @@ usage:
   cove serve [--port N] [--host H] [--token T]
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1
-  cove sessions [--search TEXT] [--json]
+  cove sessions [--search TEXT | --audit ID] [--json]
 
 environment:
   ANTHROPIC_API_KEY    your API key (or ANTHROPIC_AUTH_TOKEN)
@@ -60,10 +61,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof StoreError;
+    const usage = error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof PermissionSettingsError;
+    const known = usage || error instanceof StoreError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${message.startsWith('cove') ? '' : 'cove: '}${message.split('\n')[0]}\n`);
     if (!known && error instanceof Error && error.stack && process.env.COVE_DEBUG) process.stderr.write(`${error.stack}\n`);
-    process.exitCode = error instanceof UsageError || error instanceof MissingApiKeyError ? EXIT.usage : EXIT.failed;
+    process.exitCode = usage ? EXIT.usage : EXIT.failed;
   },
 );

@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { createClient, settingsFromEnv } from '../core/agent/client';
 import { DEFAULT_MODEL } from '../core/agent/pricing';
-import { headlessGate } from '../core/permissions/headless-gate';
+import { createSessionGate, loadPermissionSettings } from '../core/permissions';
+import { SecretSet } from '../core/secrets';
 import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
@@ -39,7 +40,7 @@ function numberFromEnv(name: string): number | undefined {
   return value;
 }
 
-function chooseSession(store: Store, args: RunArgs): SessionRecord {
+function chooseSession(store: Store, args: RunArgs, defaultMode: string): SessionRecord {
   if (args.resume) {
     const session = store.getSession(args.resume);
     if (!session) throw new UsageError(`cove run: --resume ${args.resume}: no such session (see cove sessions)`);
@@ -51,7 +52,7 @@ function chooseSession(store: Store, args: RunArgs): SessionRecord {
     if (!session) throw new UsageError(`cove run: --continue: no earlier session in ${workspaces[0]}`);
     return session;
   }
-  return store.createSession({ workspaces, model: args.model ?? DEFAULT_MODEL, permissionMode: args.permissionMode });
+  return store.createSession({ workspaces, model: args.model ?? DEFAULT_MODEL, permissionMode: args.permissionMode ?? defaultMode });
 }
 
 export async function runCommand(args: RunArgs): Promise<number> {
@@ -61,7 +62,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
   const retry = { baseDelayMs: numberFromEnv('COVE_RETRY_BASE_MS'), maxRetries: numberFromEnv('COVE_MAX_RETRIES') };
   if (!args.resume) args.workspaces.forEach(workspaceDir);
 
-  const store = openStore(defaultDataDir());
+  const dataDir = defaultDataDir();
+  const store = openStore(dataDir);
   const out = new BufferedWriter(process.stdout);
   const err = new BufferedWriter(process.stderr);
   try {
@@ -73,8 +75,22 @@ export async function runCommand(args: RunArgs): Promise<number> {
       retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
       log: (message) => err.write(`cove: ${message}\n`),
     });
-    const session = chooseSession(store, args);
-    if (args.model && args.model !== session.model) store.updateSession(session.id, { model: args.model });
+    const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
+    // A malformed settings file stops the run here, naming the file: never run as if it were empty.
+    const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
+    for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
+    const session = chooseSession(store, args, settings.defaultMode ?? 'default');
+    const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
+    if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
+    const gate = createSessionGate({
+      workspaces: session.workspaces,
+      mode: args.permissionMode ?? session.permissionMode,
+      coveHome: dataDir,
+      store,
+      settings: settings.sources,
+      extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
+      redactor: new SecretSet(),
+    });
 
     const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err);
     const unsubscribe = manager.subscribe(print);
@@ -95,7 +111,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     try {
       const outcome = await manager.run(session.id, args.prompt, {
         maxTurns: args.maxTurns,
-        middleware: [headlessGate({ mode: args.permissionMode, allow: args.allow, ask: args.ask, deny: args.deny })],
+        middleware: [gate],
       });
       out.flush();
       if (!args.json) err.write(`session ${session.id}\n`);

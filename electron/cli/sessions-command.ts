@@ -1,6 +1,6 @@
 /** `cove sessions`: lists stored sessions, newest first, or searches their messages. */
 import { defaultDataDir, openStore, SNIPPET_CLOSE, SNIPPET_OPEN } from '../core/store';
-import type { SessionsArgs } from './args';
+import { UsageError, type SessionsArgs } from './args';
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
@@ -12,7 +12,16 @@ export function sessionsCommand(args: SessionsArgs): number {
     // Runs whose process died show as interrupted, not as running forever.
     store.recoverInterrupted();
     const lines: string[] = [];
-    if (args.search !== undefined) {
+    if (args.audit !== undefined) {
+      if (!store.getSession(args.audit)) throw new UsageError(`cove sessions: --audit ${args.audit}: no such session`);
+      for (const entry of store.listPermissions(args.audit)) {
+        lines.push(
+          args.json
+            ? JSON.stringify(entry)
+            : `${when(entry.at)}  ${entry.decision.padEnd(5)}  ${entry.decidedBy.padEnd(8)}  ${entry.toolName}  ${JSON.stringify(entry.args).slice(0, 100)}${entry.rule ? `  rule ${entry.rule}` : ''}${entry.scope ? `  (${entry.scope})` : ''}`,
+        );
+      }
+    } else if (args.search !== undefined) {
       for (const hit of store.search(args.search, { limit: 50 })) {
         const snippet = hit.snippet.split(SNIPPET_OPEN).join(args.json ? SNIPPET_OPEN : '').split(SNIPPET_CLOSE).join(args.json ? SNIPPET_CLOSE : '');
         lines.push(
@@ -40,7 +49,9 @@ export function sessionsCommand(args: SessionsArgs): number {
         );
       }
     }
-    if (lines.length === 0 && !args.json) process.stderr.write(args.search !== undefined ? 'no session matches\n' : 'no sessions yet\n');
+    if (lines.length === 0 && !args.json) {
+      process.stderr.write(args.audit !== undefined ? 'no permission decisions in this session\n' : args.search !== undefined ? 'no session matches\n' : 'no sessions yet\n');
+    }
     if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } finally {

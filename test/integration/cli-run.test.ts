@@ -166,16 +166,17 @@ describe('cove run and the provider', () => {
   });
 });
 
-describe('cove run permissions before the permission engine', () => {
+describe('cove run permissions, in every mode', () => {
   const writeCall = () => [reply.message([block.toolUse('write_file', { path: 'out.txt', content: 'written\n' })]), reply.text('done')];
   const modes: Array<[string, string[], boolean, RegExp | null]> = [
-    ['default denies a mutating tool, naming the flag that allows it', [], false, /--allow write_file/],
+    ['default denies a mutating tool, naming the rule that would allow it', [], false, /--allow 'write_file\(out\.txt\)'/],
     ['plan denies it with a reason', ['--permission-mode', 'plan'], false, /plan mode/],
-    ['acceptEdits allows file edits', ['--permission-mode', 'acceptEdits'], true, null],
-    ['--allow allows the tool', ['--allow', 'write_file'], true, null],
+    ['acceptEdits allows file edits inside the workspace', ['--permission-mode', 'acceptEdits'], true, null],
+    ['--allow with a path rule allows the tool', ['--allow', 'write_file(out.txt)'], true, null],
+    ['--allow with another path does not', ['--allow', 'write_file(docs/**)'], false, /cove run has no one to ask/],
     ['bypass allows it', ['--permission-mode', 'bypass'], true, null],
-    ['a deny rule wins even in bypass', ['--permission-mode', 'bypass', '--deny', 'write_file'], false, /deny rule write_file/],
-    ['an ask rule is a denial headless', ['--allow', 'write_file', '--ask', 'write_file'], false, /ask rule write_file/],
+    ['a deny rule wins even in bypass', ['--permission-mode', 'bypass', '--deny', 'write_file'], false, /deny/],
+    ['an ask rule is a denial headless', ['--allow', 'write_file', '--ask', 'write_file'], false, /ask rule/],
   ];
   for (const [name, flags, writes, reason] of modes) {
     test(name, async () => {
@@ -194,6 +195,51 @@ describe('cove run permissions before the permission engine', () => {
       }
     });
   }
+
+  test('a compound command with one denied part is denied whole, and the audit lists every decision', async () => {
+    const f = await fixture([
+      reply.message([block.toolUse('bash', { command: 'ls; rm -rf build' }, { id: 'toolu_compound' }), block.toolUse('bash', { command: 'ls' }, { id: 'toolu_ls' })]),
+      reply.text('ok'),
+    ]);
+    try {
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--allow', 'bash(ls:*)', '--deny', 'bash(rm:*)', 'clean up']);
+      assert.equal(result.code, 0, result.stderr);
+      const ends = new Map(result.events.flatMap((e) => (e.type === 'toolExecutionEnd' ? [[e.toolCallId, e]] : [])));
+      assert.equal(ends.get('toolu_compound')!.isError, true);
+      assert.match(JSON.stringify(ends.get('toolu_compound')!.result.content), /bash\(rm:\*\)/);
+      assert.equal(ends.get('toolu_ls')!.isError, false);
+      const sessionId = result.events[0]!.sessionId;
+      const audit = await f.home.run(['sessions', '--audit', sessionId, '--json']);
+      assert.equal(audit.code, 0, audit.stderr);
+      const entries = audit.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      assert.deepEqual(entries.map((e) => [e.toolCallId, e.decision]).sort(), [['toolu_compound', 'deny'], ['toolu_ls', 'allow']]);
+      assert.ok(entries.every((e) => e.sessionId === sessionId && e.toolName === 'bash' && typeof e.at === 'number'));
+    } finally {
+      await f.close();
+    }
+  });
+
+  test('rules come from the workspace settings files, and a malformed one stops the run naming the file', async () => {
+    const f = await fixture([reply.message([block.toolUse('write_file', { path: 'out.txt', content: 'from settings\n' })]), reply.text('done')]);
+    try {
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(join(f.workspace, '.cove'));
+      writeFileSync(join(f.workspace, '.cove', 'settings.json'), JSON.stringify({ permissions: { allow: ['write_file(out.txt)'] } }));
+      const allowed = await f.home.run(['run', '--json', '--workspace', f.workspace, 'write']);
+      assert.equal(allowed.code, 0, allowed.stderr);
+      assert.equal(readFileSync(join(f.workspace, 'out.txt'), 'utf8'), 'from settings\n');
+
+      writeFileSync(join(f.workspace, '.cove', 'settings.local.json'), '{ "permissions": { "allow": [ }');
+      const broken = await f.home.run(['run', '--workspace', f.workspace, 'write again']);
+      assert.equal(broken.code, 2);
+      const lines = broken.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, broken.stderr);
+      assert.ok(lines[0]!.includes(join(f.workspace, '.cove', 'settings.local.json')), lines[0]);
+      assert.equal(f.server.requests.length, 2, 'nothing was sent for the broken run');
+    } finally {
+      await f.close();
+    }
+  });
 });
 
 describe('cove run and secrets', () => {

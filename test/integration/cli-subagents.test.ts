@@ -42,12 +42,12 @@ test('cove run: two subagents in parallel, recognisable by their tasks, with sta
     assert.equal(starts.length, 2);
     for (const start of starts) {
       assert.ok(start.type === 'subagentStart');
-      assert.equal(start.displayName, displayNameFor(start.subagentId), 'the name follows from the id');
+      assert.equal(start.displayName, displayNameFor(start.subagentId!), 'the name follows from the id');
     }
     assert.deepEqual(starts.map((s) => s.type === 'subagentStart' && s.task).sort(), ['CHECK-DOCS in README', 'CHECK-TESTS under test/']);
     const childIds = new Set(starts.map((s) => s.subagentId));
     const childEvents = result.events.filter((e) => e.subagentId && e.type !== 'subagentStart' && e.type !== 'subagentEnd');
-    assert.ok(childEvents.length > 0 && childEvents.every((e) => childIds.has(e.subagentId)));
+    assert.ok(childEvents.length > 0 && childEvents.every((e) => childIds.has(e.subagentId!)));
     // Both children were asked before either answer came back: they ran side by side.
     const childRequests = f.server.requests.filter((r) => /CHECK-(DOCS|TESTS)/.test(taskOf(r)));
     assert.equal(childRequests.length, 2);

@@ -4,19 +4,14 @@
  * CLI see the same sessions, events and prompts.
  */
 import { homedir } from 'node:os';
-import type { SessionSummary, SettingsView, RuleSource } from '../../../shared/contract';
+import type { SessionSummary, SettingsView } from '../../../shared/contract';
+import type { RuleProvider } from '../permissions/rule-provider';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { checkWorkspace, completeFolders } from './workspace-paths';
-
-/** The permission rules of a workspace's settings files, for the settings screen. */
-export interface RuleProvider {
-  sources(workspace: string | undefined): { sources: RuleSource[]; problems: string[] };
-  remove(workspace: string, list: 'allow' | 'ask' | 'deny', rule: string): void;
-}
 
 export interface HostContext {
   manager: SessionManager;

@@ -10,19 +10,16 @@ import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
-import { createHandlers, type RuleProvider } from './handlers';
+import { createHandlers } from './handlers';
+import { createRuleProvider, createSessionGate } from '../permissions';
+import { SecretSet } from '../secrets';
 import { streamHostEvents } from './host-events';
-import type { SessionGate } from '../sessions/session-manager';
-import type { Prompter } from '../sessions/permission-prompts';
-import type { SessionRecord } from '../store';
 
 export interface HostOptions {
   dataDir: string;
   host: 'desktop' | 'browser';
   version: string;
   vault: ApiKeyVault;
-  rules?: RuleProvider;
-  permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
   log(message: string): void;
   /** A better_sqlite3.node built for the running ABI (the desktop app's Electron); see StoreOptions. */
   nativeBinding?: string;
@@ -48,7 +45,9 @@ export function createHost(options: HostOptions): Host {
     },
     tools: () => builtinTools(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    permissionGate: options.permissionGate,
+    // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
+    permissionGate: (session, prompter) =>
+      createSessionGate({ workspaces: session.workspaces, mode: session.permissionMode, coveHome: options.dataDir, store, prompter, redactor: new SecretSet() }),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();
@@ -68,7 +67,7 @@ export function createHost(options: HostOptions): Host {
     host: options.host,
     version: options.version,
     vault: options.vault,
-    rules: options.rules,
+    rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     log: options.log,
   });

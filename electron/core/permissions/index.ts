@@ -17,8 +17,11 @@ export {
   loadPermissionSettings,
   localSettingsPath,
   PermissionSettingsError,
+  removeLocalRule,
   saveAlwaysRule,
 } from './settings';
 export type { LoadedSettings, RuleLists, SettingsSource } from './settings';
+export { createSessionGate, type SessionGateOptions } from './session-gate';
+export { createRuleProvider } from './rule-provider';
 export { analyzeCommand } from './shell-analysis';
 export type { CommandPart, ShellAnalysis } from './shell-analysis';

@@ -170,12 +170,23 @@ export function loadPermissionSettings(options: { workspaceRoots: readonly strin
  */
 export function saveAlwaysRule(workspaceRoot: string, rule: string): string {
   const text = parseRule(rule).text;
+  return updateLocalRules(workspaceRoot, 'allow', (rules) => (rules.includes(text) ? rules : [...rules, text]), `save the rule ${text}`);
+}
+
+/** Deletes a rule from `<root>/.cove/settings.local.json` (a saved grant the person no longer wants). */
+export function removeLocalRule(workspaceRoot: string, list: keyof RuleLists, rule: string): string {
+  return updateLocalRules(workspaceRoot, list, (rules) => rules.filter((existing) => existing !== rule), `remove the rule ${rule}`);
+}
+
+/** Rewrites one list of the local settings file atomically, keeping every other key. */
+function updateLocalRules(workspaceRoot: string, list: keyof RuleLists, change: (rules: string[]) => string[], action: string): string {
   const path = localSettingsPath(workspaceRoot);
   const data = readObject(path) ?? {};
   const permissions = permissionsOf(path, data);
-  const allow = ruleTexts(path, permissions, 'allow');
-  if (allow.includes(text)) return path;
-  data.permissions = { ...permissions, allow: [...allow, text] };
+  const before = ruleTexts(path, permissions, list);
+  const after = change(before);
+  if (after.length === before.length && after.every((rule, index) => rule === before[index])) return path;
+  data.permissions = { ...permissions, [list]: after };
   mkdirSync(join(workspaceRoot, '.cove'), { recursive: true });
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
@@ -183,7 +194,7 @@ export function saveAlwaysRule(workspaceRoot: string, rule: string): string {
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new PermissionSettingsError(path, `could not save the rule ${text} (${(error as Error).message})`);
+    throw new PermissionSettingsError(path, `could not ${action} (${(error as Error).message})`);
   }
   return path;
 }

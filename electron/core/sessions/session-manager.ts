@@ -125,6 +125,11 @@ export class SessionManager {
     return this.lastErrors.get(id) ?? null;
   }
 
+  /** Forgets every session's permission gate, so the next run reads the settings files again. */
+  reloadPermissions(): void {
+    this.gates.clear();
+  }
+
   /** Changes a session's settings; a running run keeps its workspaces until it ends. */
   updateSession(id: string, patch: { title?: string; workspaces?: string[]; permissionMode?: string; model?: string }): SessionRecord {
     this.requireSession(id);
@@ -142,26 +147,40 @@ export class SessionManager {
     return this.options.store.deleteSession(id);
   }
 
-  /** Starts a run and resolves when it ends. A session runs one run at a time; use `send` to steer. */
-  async run(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
+  /** Runs a prompt and resolves when the run ends. A session runs one run at a time; use `send` to steer. */
+  run(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
+    try {
+      return this.start(sessionId, prompt, settings);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Starts a run. Whatever can fail before the run begins (an unknown session, a run already
+   * going, no API key, a malformed settings file) throws here, synchronously, so a host can
+   * answer the request that asked for it; the returned promise resolves when the run ends.
+   */
+  start(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
     const session = this.requireSession(sessionId);
+    if (this.live.get(sessionId)?.run) throw new Error(`session ${sessionId} is already running; steer it or stop it first`);
     const live = this.liveSession(session, settings);
-    if (live.run) throw new Error(`session ${sessionId} is already running; steer it or stop it first`);
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const run = live.agent.run(prompt);
     live.run = run;
-    try {
-      const outcome = await run;
-      live.writer.flush();
-      if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
-      this.update(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
-      return outcome;
-    } finally {
-      live.run = undefined;
-      // The next run builds a fresh agent from the store, with that run's settings.
-      this.live.delete(sessionId);
-    }
+    return run
+      .then((outcome) => {
+        live.writer.flush();
+        if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
+        this.update(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
+        return outcome;
+      })
+      .finally(() => {
+        live.run = undefined;
+        // The next run builds a fresh agent from the store, with that run's settings.
+        this.live.delete(sessionId);
+      });
   }
 
   /** A message for the session: steers a running run, or starts a new one. */
@@ -171,7 +190,7 @@ export class SessionManager {
       live.agent.steer(text);
       return { steered: true };
     }
-    return { steered: false, run: this.run(sessionId, text, settings) };
+    return { steered: false, run: this.start(sessionId, text, settings) };
   }
 
   stop(sessionId: string): boolean {

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MODEL } from '../agent/pricing';
-import { PERMISSION_MODES, type PermissionMode } from '../permissions/headless-gate';
+import { PERMISSION_MODES, type PermissionMode } from '../permissions/rule-syntax';
 
 export interface AppSettings {
   model: string;
