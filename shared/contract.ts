@@ -34,6 +34,8 @@ export interface SessionSummary {
   pendingPermissions: number;
   /** The last run's error, when it ended in one. */
   lastError: string | null;
+  /** The persona the session acts as, if any. */
+  persona: string | null;
 }
 
 /** A stored event, with its position in the session's log. */
@@ -79,6 +81,29 @@ export interface SettingsView {
   /** Rules of the given workspace's settings files, when one was named. */
   ruleSources: RuleSource[];
   /** Problems with settings files, each naming the file. */
+  problems: string[];
+}
+
+export interface McpServerView {
+  name: string;
+  transport: 'stdio' | 'http';
+  state: 'starting' | 'connected' | 'restarting' | 'failed';
+  error?: string;
+  toolCount: number;
+  /** The end of the server's stderr, bounded. */
+  stderrTail: string;
+}
+
+export interface McpStatusView {
+  workspace: string;
+  servers: McpServerView[];
+  /** Configuration files that could not be used at all. */
+  problems: string[];
+}
+
+export interface PersonaList {
+  personas: Array<{ name: string; description: string; tools: string[] | null }>;
+  active: string | null;
   problems: string[];
 }
 
@@ -140,6 +165,12 @@ export const requests = {
     input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
     result: result<SettingsView>(),
   },
+
+  /** MCP servers of a workspace: connected, failed (with why), tool counts, stderr tails. */
+  'mcp:status': { input: z.object({ workspace: path }).strict(), result: result<McpStatusView>() },
+
+  'persona:list': { input: z.object({ sessionId: id }).strict(), result: result<PersonaList>() },
+  'session:setPersona': { input: z.object({ sessionId: id, persona: z.string().min(1).max(64).nullable() }).strict(), result: result<SessionSummary>() },
 
   'subagent:cancel': { input: z.object({ sessionId: id, subagentId: id }).strict(), result: result<{ cancelled: boolean }>() },
 } as const;

@@ -11,6 +11,7 @@ import { createClient, settingsFromEnv } from '../core/agent/client';
 import { DEFAULT_MODEL } from '../core/agent/pricing';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
 import { SecretSet } from '../core/secrets';
+import { McpRegistry } from '../core/mcp/mcp-registry';
 import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
@@ -66,11 +67,13 @@ export async function runCommand(args: RunArgs): Promise<number> {
   const store = openStore(dataDir);
   const out = new BufferedWriter(process.stdout);
   const err = new BufferedWriter(process.stderr);
+  const mcp = new McpRegistry(dataDir, (message) => err.write(`cove: ${message}\n`));
   try {
     const manager = new SessionManager({
       store,
       createClient: () => createClient(clientSettings),
       tools: () => builtinTools(),
+      toolSources: (session) => mcp.sourcesFor(session.workspaces),
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
       log: (message) => err.write(`cove: ${message}\n`),
@@ -128,6 +131,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
       process.off('SIGTERM', onInterrupt);
     }
   } finally {
+    // MCP servers run in their own process groups: Ctrl-C does not reach them, so close them here.
+    await mcp.closeAll();
     out.flush();
     err.flush();
     store.close();

@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import type { SessionSummary, SettingsView } from '../../../shared/contract';
 import type { RuleProvider } from '../permissions/rule-provider';
+import type { McpRegistry } from '../mcp/mcp-registry';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
@@ -20,6 +21,7 @@ export interface HostContext {
   version: string;
   vault: ApiKeyVault;
   rules?: RuleProvider;
+  mcp?: McpRegistry;
   /** Emits `sessionDeleted` to every window. */
   onDeleted(sessionId: string): void;
   log(message: string): void;
@@ -39,6 +41,7 @@ export function summarize(manager: SessionManager, record: SessionRecord): Sessi
     costUsd: record.costUsd,
     pendingPermissions: manager.pendingPermissions(record.id).length,
     lastError: manager.lastError(record.id),
+    persona: manager.persona(record.id),
   };
 }
 
@@ -147,6 +150,27 @@ export function createHandlers(context: HostContext): Handlers {
       if (!context.rules) throw ApiError.notFound('this host has no editable rules');
       context.rules.remove(workspace, list, rule);
       return settingsView(workspace);
+    },
+
+    'mcp:status': async ({ workspace }) => {
+      if (!context.mcp) throw ApiError.notFound('this host runs no MCP servers');
+      const { path } = await checkWorkspace(workspace);
+      return context.mcp.status(path);
+    },
+
+    'persona:list': ({ sessionId }) => {
+      requireSession(sessionId);
+      const { personas, problems } = manager.availablePersonas(sessionId);
+      return { personas: personas.map(({ name, description, tools }) => ({ name, description, tools })), active: manager.persona(sessionId), problems };
+    },
+    'session:setPersona': ({ sessionId, persona }) => {
+      requireSession(sessionId);
+      try {
+        manager.setPersona(sessionId, persona);
+      } catch (error) {
+        throw ApiError.invalid((error as Error).message);
+      }
+      return summary(requireSession(sessionId));
     },
 
     'subagent:cancel': ({ sessionId, subagentId }) => {

@@ -13,6 +13,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
+import { McpRegistry } from '../mcp/mcp-registry';
 import { streamHostEvents } from './host-events';
 
 export interface HostOptions {
@@ -37,6 +38,7 @@ export interface Host {
 
 export function createHost(options: HostOptions): Host {
   const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
+  const mcp = new McpRegistry(options.dataDir, options.log);
   const manager = new SessionManager({
     store,
     createClient: () => {
@@ -44,6 +46,7 @@ export function createHost(options: HostOptions): Host {
       return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
     },
     tools: () => builtinTools(),
+    toolSources: (session) => mcp.sourcesFor(session.workspaces),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
@@ -67,6 +70,7 @@ export function createHost(options: HostOptions): Host {
     host: options.host,
     version: options.version,
     vault: options.vault,
+    mcp,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     log: options.log,
@@ -81,6 +85,7 @@ export function createHost(options: HostOptions): Host {
     },
     async close() {
       await manager.stopAll();
+      await mcp.closeAll();
       stopStreaming();
       store.close();
     },

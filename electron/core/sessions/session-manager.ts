@@ -41,7 +41,8 @@ export interface SessionManagerOptions {
   /** Builds the provider client; throws a clear error when it cannot (no API key). */
   createClient(): Anthropic;
   tools(session: SessionRecord): Tool[];
-  toolSources?: ToolSource[];
+  /** Runtime tool providers of a session (its workspace's MCP servers), consulted once per run. */
+  toolSources?(session: SessionRecord): ToolSource[];
   secrets?(session: SessionRecord): SecretRedactor | Promise<SecretRedactor>;
   /** The permission gate of a session; its asks go to people through `prompter`. */
   permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
@@ -290,7 +291,7 @@ export class SessionManager {
       sessionId: session.id,
       client: this.options.createClient(),
       model: session.model,
-      toolSources: this.options.toolSources,
+      toolSources: this.options.toolSources?.(session) ?? [],
       middleware: settings.middleware ?? this.gateFor(session),
       strategy: this.options.strategy,
       retry: this.options.retry,
