@@ -8,9 +8,7 @@ import type { Browser } from 'playwright-core';
 import { modelScript, PROMPTS, WRITTEN } from './model-script';
 import { launchChromium, skipReason, startSession, statusBadge, withApp } from './support';
 
-// Until createHost wires the permission engine, the `default` mode asks nothing; drop this then.
-const NOT_WIRED = 'permission engine not wired into the hosts yet';
-const skip = skipReason() || NOT_WIRED;
+const skip = skipReason();
 
 describe('permission prompts in the browser', { skip }, () => {
   let browser: Browser;
@@ -66,7 +64,7 @@ describe('permission prompts in the browser', { skip }, () => {
       await e2e.screenshot('permissions-4-denied');
     }));
 
-  test('while one session waits for an answer, another runs, and the wait is visible from it', () =>
+  test('while one session waits for an answer, another runs, the wait is visible from it, and Y answers it', () =>
     withApp(browser, 'permissions-two-sessions', modelScript, async (e2e) => {
       const { page } = e2e;
       await startSession(e2e, PROMPTS.write);
@@ -82,7 +80,11 @@ describe('permission prompts in the browser', { skip }, () => {
       await e2e.screenshot('permissions-5-waiting-elsewhere');
 
       await banner.getByRole('button', { name: `Go to “${PROMPTS.write}”` }).click();
-      await page.getByRole('article', { name: 'Permission request: write_file' }).getByRole('button', { name: 'Allow once' }).click();
+      // This time by keyboard: Y on the focused card allows once.
+      const card = page.getByRole('article', { name: 'Permission request: write_file' });
+      await card.focus();
+      await page.keyboard.press('y');
+      await card.getByRole('status').filter({ hasText: 'Allowed once' }).waitFor();
       await page.getByRole('article', { name: 'write_file tool: Done' }).waitFor();
       await banner.waitFor({ state: 'detached' });
       await statusBadge(waitingRow, 'done').waitFor();
