@@ -23,6 +23,7 @@ function session(id: string, fields: Partial<SessionSummary> = {}): SessionSumma
     costUsd: 0,
     pendingPermissions: 0,
     lastError: null,
+    persona: null,
     ...fields,
   };
 }
