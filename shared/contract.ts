@@ -152,6 +152,8 @@ export const requests = {
         scope: z.enum(['once', 'session', 'always']).optional(),
         /** The rule to save for `always`, as the person edited it. */
         rule: z.string().trim().min(1).max(2000).optional(),
+        /** What the person wants instead, for a denial; the model reads it. */
+        reason: z.string().trim().min(1).max(2000).optional(),
       })
       .strict(),
     result: result<{ answered: boolean }>(),

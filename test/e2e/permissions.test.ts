@@ -61,6 +61,7 @@ describe('permission prompts in the browser', { skip }, () => {
       const denial = JSON.stringify(e2e.model.requests.at(-1)!.body.messages.at(-1));
       assert.match(denial, /tool_result/);
       assert.match(denial, /denied/i);
+      assert.equal(denial.match(/the person denied it/g)?.length, 1, 'the model reads the denial once, not doubled');
       await e2e.screenshot('permissions-4-denied');
     }));
 

@@ -125,12 +125,12 @@ export function createHandlers(context: HostContext): Handlers {
     'workspace:check': ({ path }) => checkWorkspace(path),
     'workspace:complete': async ({ prefix }) => ({ folders: await completeFolders(prefix) }),
 
-    'permission:answer': ({ sessionId, requestId, decision, scope, rule }) => {
+    'permission:answer': ({ sessionId, requestId, decision, scope, rule, reason }) => {
       requireSession(sessionId);
       const answered = manager.answerPermission(
         sessionId,
         requestId,
-        decision === 'allow' ? { decision: 'allow', scope: scope ?? 'once', ...(rule ? { rule } : {}) } : { decision: 'deny', reason: 'the person denied it' },
+        decision === 'allow' ? { decision: 'allow', scope: scope ?? 'once', ...(rule ? { rule } : {}) } : { decision: 'deny', ...(reason ? { reason } : {}) },
       );
       if (!answered) throw ApiError.notFound(`no waiting permission request ${requestId} in session ${sessionId}`);
       return { answered };
