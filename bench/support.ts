@@ -1,11 +1,17 @@
 /**
  * Side-by-side timing for `npm run bench`. Each comparison runs its baseline and Cove's version
  * alternately (so load on the machine hits both alike) and reports medians and their ratio.
- * Benchmarks never gate the tests: they print, and the goal column says what we aim for.
+ * Measurements that have nothing to stand beside (frame times in a page) are reported against
+ * an absolute goal instead. Benchmarks never gate the tests: they print, and the goal column
+ * says what we aim for.
  */
 export interface Contender {
   label: string;
-  run(): Promise<void>;
+  /**
+   * One run. A contender that times itself (in a page, where the clock that matters runs)
+   * returns its milliseconds; otherwise the whole call is timed.
+   */
+  run(): Promise<void | number>;
 }
 
 export interface Comparison {
@@ -19,6 +25,7 @@ export interface Comparison {
 }
 
 export interface ComparisonResult {
+  kind: 'comparison';
   name: string;
   baselineLabel: string;
   coveLabel: string;
@@ -28,16 +35,39 @@ export interface ComparisonResult {
   goal: number;
 }
 
-function median(values: number[]): number {
+/** A number with no baseline to compare it to, e.g. a page's median frame time. */
+export interface Measurement {
+  kind: 'measurement';
+  name: string;
+  value: number;
+  unit: string;
+  /** The most the value may be; undefined when it is reported for information only. */
+  goal: number | undefined;
+  /** What else a reader needs to judge the value (spread, counts, what was measured). */
+  detail: string;
+}
+
+export type BenchmarkResult = ComparisonResult | Measurement;
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values: the benchmark measured nothing');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The value below which `fraction` (0..1) of the values lie, by the nearest-rank method. */
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) throw new Error('percentile of no values: the benchmark measured nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
 async function time(contender: Contender): Promise<number> {
   const start = process.hrtime.bigint();
-  await contender.run();
-  return Number(process.hrtime.bigint() - start) / 1e6;
+  const own = await contender.run();
+  return typeof own === 'number' ? own : Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 export async function compare(comparison: Comparison): Promise<ComparisonResult> {
@@ -55,6 +85,7 @@ export async function compare(comparison: Comparison): Promise<ComparisonResult>
   const baselineMs = median(baseline);
   const coveMs = median(cove);
   return {
+    kind: 'comparison',
     name: comparison.name,
     baselineLabel: comparison.baseline.label,
     coveLabel: comparison.cove.label,
@@ -66,4 +97,4 @@ export async function compare(comparison: Comparison): Promise<ComparisonResult>
 }
 
 /** A benchmark module (`bench/*.bench.ts`) default-exports one of these. */
-export type Benchmark = () => Promise<ComparisonResult[]>;
+export type Benchmark = () => Promise<BenchmarkResult[]>;

@@ -1,0 +1,122 @@
+/**
+ * Frame times measured in the page itself: a requestAnimationFrame loop notes each frame's
+ * start, and the gaps between them are the frame durations a person sees (a long task or a
+ * slow render shows as one long gap). The in-page code is sent as source text, because the
+ * TypeScript loader wraps named functions in a helper that does not exist in the page.
+ */
+import type { Page } from 'playwright-core';
+import { median, percentile, type Measurement } from './support';
+
+/** The issue's bar: no frame over 50 ms at the median. */
+export const FRAME_BUDGET_MS = 50;
+
+const START_RECORDING = `(() => {
+  const record = { times: [], running: true };
+  window.__coveFrames = record;
+  const tick = (time) => {
+    record.times.push(time);
+    if (record.running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+const STOP_RECORDING = `(() => {
+  const record = window.__coveFrames;
+  if (!record) throw new Error('no frame recording was started in this page');
+  record.running = false;
+  return record.times;
+})()`;
+
+/**
+ * Scrolls the transcript from its top to its bottom, one screenful per frame (every frame
+ * shows rows that were not in the DOM before, as when dragging the scrollbar), and returns
+ * the frame start times. Done once the bottom holds for a few frames: rows measured on the
+ * way change the height still to go.
+ */
+const SCROLL_THROUGH = `new Promise((resolve, reject) => {
+  const scroller = document.querySelector('[data-transcript]');
+  if (!scroller) return reject(new Error('no transcript ([data-transcript]) on the page'));
+  const times = [];
+  let settle = 0;
+  let atBottomFor = 0;
+  const started = performance.now();
+  const tick = (time) => {
+    if (time - started > 180000) return reject(new Error('scrolling to the bottom took over 3 minutes at ' + scroller.scrollTop + ' of ' + scroller.scrollHeight + ' px'));
+    if (settle < 5) {
+      // Let the jump to the top render before timing the scroll.
+      settle += 1;
+      scroller.scrollTop = 0;
+      return requestAnimationFrame(tick);
+    }
+    times.push(time);
+    const bottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 1;
+    atBottomFor = bottom ? atBottomFor + 1 : 0;
+    if (atBottomFor >= 3) return resolve({ times, height: scroller.scrollHeight, viewport: scroller.clientHeight });
+    scroller.scrollTop += scroller.clientHeight;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})`;
+
+export async function startFrameRecording(page: Page): Promise<void> {
+  await page.evaluate(START_RECORDING);
+}
+
+/** Stops the page's recording; the frame durations in milliseconds. */
+export async function stopFrameRecording(page: Page): Promise<number[]> {
+  return gaps((await page.evaluate(STOP_RECORDING)) as number[]);
+}
+
+export interface ScrollRecording {
+  durations: number[];
+  /** The transcript's full height and its visible height, in CSS pixels. */
+  height: number;
+  viewport: number;
+}
+
+export async function scrollThroughTranscript(page: Page): Promise<ScrollRecording> {
+  const { times, height, viewport } = (await page.evaluate(SCROLL_THROUGH)) as { times: number[]; height: number; viewport: number };
+  return { durations: gaps(times), height, viewport };
+}
+
+function gaps(times: readonly number[]): number[] {
+  return times.slice(1).map((time, index) => time - times[index]!);
+}
+
+export interface FrameStats {
+  frames: number;
+  median: number;
+  p95: number;
+  longest: number;
+  /** Frames longer than FRAME_BUDGET_MS. */
+  overBudget: number;
+  /** All frames' time, and the part of it spent in frames over the budget (a count hides that a few long frames can fill most of the time). */
+  totalMs: number;
+  overBudgetMs: number;
+}
+
+export function frameStats(durations: readonly number[]): FrameStats {
+  const over = durations.filter((duration) => duration > FRAME_BUDGET_MS);
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  return {
+    frames: durations.length,
+    median: median(durations),
+    p95: percentile(durations, 0.95),
+    longest: Math.max(...durations),
+    overBudget: over.length,
+    totalMs: sum(durations),
+    overBudgetMs: sum(over),
+  };
+}
+
+/** The median against the budget, and the p95 for information, with the counts beside them. */
+export function frameMeasurements(name: string, stats: FrameStats, context: string): Measurement[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const counts =
+    `${stats.overBudget} of ${stats.frames} frames over ${FRAME_BUDGET_MS} ms ` +
+    `(${seconds(stats.overBudgetMs)} of ${seconds(stats.totalMs)}), longest ${stats.longest.toFixed(0)} ms`;
+  return [
+    { kind: 'measurement', name: `${name}: median frame`, value: stats.median, unit: 'ms', goal: FRAME_BUDGET_MS, detail: `${counts}; ${context}` },
+    { kind: 'measurement', name: `${name}: p95 frame`, value: stats.p95, unit: 'ms', goal: undefined, detail: counts },
+  ];
+}

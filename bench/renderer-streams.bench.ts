@@ -1,0 +1,106 @@
+/**
+ * Frame times while the renderer takes two floods at once: one session's bash call prints
+ * 5 MB, and another session's reply streams in 20,000 deltas. Each session is open in its own
+ * window (two pages of one `cove serve`, as a person with both sessions side by side), and
+ * every window receives both sessions' events, so each page parses both floods and renders
+ * one. Frames are recorded in both pages from before the prompts are sent until the bash card
+ * shows its exit code and the reply has ended. The issue's bar: the median frame within 50 ms;
+ * the p95 and the count of longer frames are reported beside it.
+ */
+import type { Page } from 'playwright-core';
+import type { SessionSummary } from '../shared/contract';
+import { block, reply, type RecordedRequest, type Reply } from '../test/support/model-server';
+import { frameMeasurements, frameStats, startFrameRecording, stopFrameRecording } from './frame-recorder';
+import { rendererSkipReason, request, selectSession, startRendererFixture, type RendererFixture } from './renderer-fixture';
+import { median, type Benchmark, type Measurement } from './support';
+
+const BASH_PROMPT = 'Print five megabytes';
+const REPLY_PROMPT = 'Stream twenty thousand deltas';
+/** 3,750,000 random bytes in base64 lines of 100: 5,000,000 characters and 50,000 line breaks. */
+const COMMAND = 'head -c 3750000 /dev/urandom | base64 -w 100';
+const DELTAS = 20_000;
+const RUNS = 3;
+const DONE_TIMEOUT_MS = 180_000;
+
+function script(request: RecordedRequest): Reply {
+  const prompt = JSON.stringify(request.body.messages[0]?.content ?? '');
+  const toolAnswered = request.body.messages.length > 1;
+  if (prompt.includes(BASH_PROMPT)) {
+    return toolAnswered ? reply.text('The output ended.') : reply.message([block.text('Printing it.'), block.toolUse('bash', { command: COMMAND })]);
+  }
+  if (prompt.includes(REPLY_PROMPT)) return reply.manyDeltas(DELTAS);
+  throw new Error(`the renderer benchmark's model has no reply for ${prompt.slice(0, 120)}`);
+}
+
+async function openSession(fixture: RendererFixture, page: Page, title: string): Promise<string> {
+  const session = await request<SessionSummary>(fixture.api, 'session:create', { workspaces: [fixture.workspace], title, permissionMode: 'bypass' });
+  await selectSession(page, title);
+  await page.getByRole('region', { name: 'Transcript' }).getByText('Nothing here yet').waitFor();
+  return session.id;
+}
+
+function runEnded(page: Page) {
+  return page.getByRole('region', { name: 'Transcript' }).getByRole('note', { name: 'Done' });
+}
+
+interface RunResult {
+  bashFrames: number[];
+  replyFrames: number[];
+  bashDoneMs: number;
+  replyDoneMs: number;
+}
+
+async function runOnce(fixture: RendererFixture, bashPage: Page, replyPage: Page, run: number): Promise<RunResult> {
+  const bashSession = await openSession(fixture, bashPage, `Bash flood ${run}`);
+  const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
+  await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
+  const sent = performance.now();
+  await Promise.all([
+    request(fixture.api, 'session:send', { sessionId: bashSession, text: BASH_PROMPT }),
+    request(fixture.api, 'session:send', { sessionId: replySession, text: REPLY_PROMPT }),
+  ]);
+  const bashDone = (async () => {
+    const card = bashPage.getByRole('article', { name: 'bash tool: Done' });
+    await card.getByText('exit 0', { exact: true }).waitFor({ timeout: DONE_TIMEOUT_MS });
+    await card.getByRole('group', { name: 'bash output' }).waitFor();
+    await runEnded(bashPage).waitFor({ timeout: DONE_TIMEOUT_MS });
+    return performance.now() - sent;
+  })();
+  const replyDone = (async () => {
+    await runEnded(replyPage).waitFor({ timeout: DONE_TIMEOUT_MS });
+    return performance.now() - sent;
+  })();
+  const [bashDoneMs, replyDoneMs] = await Promise.all([bashDone, replyDone]);
+  const [bashFrames, replyFrames] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
+  const shown = await replyPage.getByRole('article', { name: "Cove's reply" }).textContent();
+  if ((shown?.match(/tok/g)?.length ?? 0) !== DELTAS) throw new Error(`the reply shows ${shown?.match(/tok/g)?.length ?? 0} of ${DELTAS} deltas`);
+  return { bashFrames, replyFrames, bashDoneMs, replyDoneMs };
+}
+
+const benchmark: Benchmark = async () => {
+  const why = rendererSkipReason();
+  if (why) {
+    process.stderr.write(`renderer-streams.bench: skipped: ${why}\n`);
+    return [];
+  }
+  const fixture = await startRendererFixture({ script });
+  try {
+    const bashPage = await fixture.openPage();
+    const replyPage = await fixture.openPage();
+    const runs: RunResult[] = [];
+    for (let run = 1; run <= RUNS; run++) runs.push(await runOnce(fixture, bashPage, replyPage, run));
+    fixture.assertNoProblems();
+    const seconds = (values: number[]) => `${(median(values) / 1000).toFixed(1)} s`;
+    const context = `${RUNS} runs pooled; bash card done after ${seconds(runs.map((r) => r.bashDoneMs))}, reply done after ${seconds(runs.map((r) => r.replyDoneMs))} (medians)`;
+    const name = 'renderer: 5 MB bash + 20,000 deltas at once';
+    const results: Measurement[] = [
+      ...frameMeasurements(`${name}, bash window`, frameStats(runs.flatMap((r) => r.bashFrames)), context),
+      ...frameMeasurements(`${name}, reply window`, frameStats(runs.flatMap((r) => r.replyFrames)), context),
+    ];
+    return results;
+  } finally {
+    await fixture.close();
+  }
+};
+
+export default benchmark;
