@@ -1,4 +1,4 @@
-/** Says when the browser host is unreachable; silent while connected. */
+/** Says when the browser host is unreachable or refuses this page; silent while connected. */
 import { useCove } from '../store';
 
 export function ConnectionBanner() {
@@ -6,9 +6,13 @@ export function ConnectionBanner() {
   const missingToken = useCove((state) => state.missingToken);
   if (connection.status === 'open') return null;
   if (connection.status === 'failed') {
+    // A reload helps once the printed address was opened in another tab: it left a fresh cookie.
     return (
       <div role="alert" className="banner banner-error">
-        {connection.message}
+        <span>{connection.message}</span>{' '}
+        <button type="button" className="small" onClick={() => window.location.reload()}>
+          Reload
+        </button>
       </div>
     );
   }

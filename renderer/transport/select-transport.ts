@@ -4,7 +4,7 @@
  */
 import { createElectronTransport, hasElectronBridge } from './electron-transport';
 import { createSocketTransport, type SocketLike } from './socket-client';
-import { socketUrl, takeToken } from './token';
+import { forgetToken, socketUrl, takeToken } from './token';
 import type { Transport } from './types';
 
 export interface SelectedTransport {
@@ -20,6 +20,12 @@ export function selectTransport(): SelectedTransport {
     url: socketUrl(token),
     // The DOM WebSocket's handlers take DOM events; the client reads only code, reason and data.
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    // Same origin, so the cookie goes along when the address carried no token.
+    fetch: (url) => window.fetch(url, { cache: 'no-store', credentials: 'same-origin' }),
+  });
+  // The socket fails only when the server refused this page; a kept token it refused is stale.
+  transport.onConnection((state) => {
+    if (state.status === 'failed') forgetToken();
   });
   return { transport, missingToken: token === null };
 }

@@ -4,6 +4,12 @@
  * wait for the connection (up to WAIT_MS) and then fail with a message saying so; requests
  * that were in flight when it dropped fail at once, since their outcome is unknown.
  *
+ * A browser reports a refused upgrade (401 wrong token, 403 wrong origin) only as close code
+ * 1006, the same as a server that is down. So after a connect that never opened, the same URL
+ * is asked over plain HTTP: 401/403 there means the server is up and refuses this page (e.g. it
+ * restarted with a new token), and retrying would never help; any other answer, or none,
+ * means keep retrying.
+ *
  * The socket and the timers are injected, so this runs under node:test with a fake socket.
  */
 import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
@@ -27,6 +33,8 @@ export interface SocketClientOptions {
   random?(): number;
   /** How long a request made while disconnected waits for the connection. */
   waitMs?: number;
+  /** Plain HTTP to the socket's own URL, to tell a refusal from an outage; no probing without it. */
+  fetch?(url: string): Promise<{ status: number }>;
 }
 
 export const WAIT_MS = 15_000;
@@ -34,6 +42,22 @@ const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const MAX_BACKOFF_MS = 10_000;
 /** Close codes that mean the server refused us; retrying would not help. */
 const REFUSED_CODES = new Set([1008, 4401, 4403]);
+
+/**
+ * What an HTTP answer of the server's /api says about a failed connect: the message to show
+ * when it refuses this page, or null when retrying may work (426 Upgrade Required is the
+ * answer of a server that accepts the token; null status is no answer at all).
+ */
+export function refusalMessage(status: number | null): string | null {
+  if (status === 401) return "This page's token is no longer valid (Cove may have restarted with a new one): open the address `cove serve` printed.";
+  if (status === 403) return 'Cove refuses connections from this page (403 Forbidden): open the address `cove serve` printed.';
+  return null;
+}
+
+/** The HTTP twin of a ws:// or wss:// URL. */
+export function probeUrl(socketUrl: string): string {
+  return socketUrl.replace(/^ws(s?):/, 'http$1:');
+}
 
 interface Waiting {
   name: string;
@@ -59,6 +83,8 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
   let closed = false;
   let nextId = 1;
   let state: ConnectionState = { status: 'connecting' };
+  let retryTimer: unknown = null;
+  let probing = false;
 
   const setState = (next: ConnectionState) => {
     state = next;
@@ -93,11 +119,40 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
     }
   };
 
+  const refuse = (message: string) => {
+    if (retryTimer !== null) clearTimer(retryTimer);
+    retryTimer = null;
+    // A retry may be connecting already; its close is ignored once it is not the current socket.
+    const connecting = socket;
+    socket = null;
+    connecting?.close(1000, 'refused');
+    failWaiting('Cove refused this page');
+    setState({ status: 'failed', message });
+  };
+
+  const probe = async () => {
+    if (probing || !options.fetch) return;
+    probing = true;
+    let status: number | null = null;
+    try {
+      status = (await options.fetch(probeUrl(options.url))).status;
+    } catch {
+      // No answer: the server is down or unreachable, which a retry can outlast.
+    }
+    probing = false;
+    // A late answer still counts, unless a connection opened (or the page gave up) meanwhile.
+    if (closed || open || state.status === 'failed') return;
+    const refused = refusalMessage(status);
+    if (refused) refuse(refused);
+  };
+
   const connect = () => {
     const current = options.createSocket(options.url);
     socket = current;
+    let opened = false;
     current.onopen = () => {
       if (socket !== current) return;
+      opened = true;
       open = true;
       attempt = 0;
       const reconnected = everOpened;
@@ -133,9 +188,11 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
       attempt += 1;
       const reason = everOpened ? 'the connection to Cove was lost' : `Cove is not reachable at ${options.url.replace(/\?.*$/, '')}`;
       setState({ status: 'reconnecting', attempt, retryInMs: delay, reason });
-      setTimer(() => {
+      retryTimer = setTimer(() => {
+        retryTimer = null;
         if (!closed) connect();
       }, delay);
+      if (!opened) void probe();
     };
   };
 

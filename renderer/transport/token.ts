@@ -25,6 +25,15 @@ export function takeToken(): string | null {
   }
 }
 
+/** After the server refused the kept token: a reload then goes by the cookie (or the address) instead. */
+export function forgetToken(): void {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export function socketUrl(token: string | null): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
