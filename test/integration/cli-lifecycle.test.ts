@@ -1,27 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { block, reply, startModelServer, type Script } from '../support/model-server';
-import { CoveHome, collect } from '../support/cove-cli';
+import { block, reply } from '../support/model-server';
+import { CoveHome, cliFixture, collect } from '../support/cove-cli';
 import type { ChildProcess } from 'node:child_process';
-
-async function setup(script: Script) {
-  const server = await startModelServer(script);
-  const home = new CoveHome(server.url);
-  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
-  return {
-    server,
-    home,
-    workspace,
-    async close() {
-      await server.close();
-      home.remove();
-      rmSync(workspace, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Resolves when the child's stdout has printed a line matching `pattern`. */
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -55,7 +36,7 @@ async function sessions(home: CoveHome) {
 }
 
 test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () => {
-  const f = await setup([reply.hang({ afterEvents: 5 })]);
+  const f = await cliFixture([reply.hang({ afterEvents: 5 })]);
   try {
     const child = f.home.spawn(['run', '--json', '--workspace', f.workspace, 'a long answer please']);
     const done = collect(child);
@@ -75,7 +56,7 @@ test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () 
 });
 
 test('Ctrl-C during a bash command kills the command and its children', async () => {
-  const f = await setup([
+  const f = await cliFixture([
     reply.message([block.toolUse('bash', { command: 'sleep 300 & echo "child=$!"; sleep 300' })]),
     reply.text('unreachable'),
   ]);
@@ -99,7 +80,7 @@ test('Ctrl-C during a bash command kills the command and its children', async ()
 
 test('a run killed with SIGKILL is marked interrupted and resumes with its cut-off call answered', async () => {
   let requests = 0;
-  const f = await setup(() => {
+  const f = await cliFixture(() => {
     requests++;
     return requests === 1 ? reply.message([block.toolUse('bash', { command: 'echo started; sleep 300' }, { id: 'toolu_cut' })]) : reply.text('picked up again');
   });
@@ -130,7 +111,7 @@ test('a run killed with SIGKILL is marked interrupted and resumes with its cut-o
 });
 
 test('--continue picks the latest session of the workspace and sends its history', async () => {
-  const f = await setup([reply.text('first answer'), reply.text('second answer')]);
+  const f = await cliFixture([reply.text('first answer'), reply.text('second answer')]);
   try {
     const first = await f.home.run(['run', '--workspace', f.workspace, 'remember the word heron']);
     assert.equal(first.code, 0, first.stderr);

@@ -1,35 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { block, reply, startModelServer, type RecordedRequest } from '../support/model-server';
-import { CoveHome } from '../support/cove-cli';
+import { block, reply, type RecordedRequest } from '../support/model-server';
+import { cliFixture } from '../support/cove-cli';
 
 const everything = resolve(import.meta.dirname, '../../node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const answering = (request: RecordedRequest) => JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result');
 
 async function setup(approve: boolean) {
-  const server = await startModelServer((request) =>
+  const fixture = await cliFixture((request) =>
     answering(request) ? reply.text('echoed') : reply.message([block.toolUse('mcp__everything__echo', { message: 'hello over MCP' })]),
   );
-  const home = new CoveHome(server.url);
-  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
+  const { workspace } = fixture;
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
   if (approve) {
     mkdirSync(join(workspace, '.cove'));
     writeFileSync(join(workspace, '.cove', 'settings.local.json'), JSON.stringify({ enabledMcpjsonServers: ['everything'] }));
   }
-  return {
-    server,
-    home,
-    workspace,
-    async close() {
-      await server.close();
-      home.remove();
-      rmSync(workspace, { recursive: true, force: true });
-    },
-  };
+  return fixture;
 }
 
 test('cove run offers an approved project MCP server\'s tools and gates them like any mutating tool', async () => {

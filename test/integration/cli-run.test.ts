@@ -1,37 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { block, reply, startModelServer, type Script, type ScriptedServer } from '../support/model-server';
-import { CoveHome } from '../support/cove-cli';
-
-interface Fixture {
-  server: ScriptedServer;
-  home: CoveHome;
-  workspace: string;
-  close(): Promise<void>;
-}
-
-async function fixture(script: Script): Promise<Fixture> {
-  const server = await startModelServer(script);
-  const home = new CoveHome(server.url);
-  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
-  return {
-    server,
-    home,
-    workspace,
-    async close() {
-      await server.close();
-      home.remove();
-      rmSync(workspace, { recursive: true, force: true });
-    },
-  };
-}
+import { block, reply } from '../support/model-server';
+import { cliFixture, type CliFixture } from '../support/cove-cli';
 
 describe('cove run', () => {
   test('streams a reply as JSON lines, stores the session, and lists it', async () => {
-    const f = await fixture([reply.text('Hello! I can help with that.', { chunks: 4 })]);
+    const f = await cliFixture([reply.text('Hello! I can help with that.', { chunks: 4 })]);
     try {
       const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'Say hello to the new repo']);
       assert.equal(result.code, 0, result.stderr);
@@ -62,7 +38,7 @@ describe('cove run', () => {
   });
 
   test('prints plain text by default and runs parallel tool calls answered in one message', async () => {
-    const f = await fixture([
+    const f = await cliFixture([
       reply.message([
         block.text('Reading both.'),
         block.toolUse('read_file', { path: 'a.txt' }, { id: 'toolu_a' }),
@@ -88,7 +64,7 @@ describe('cove run', () => {
   });
 
   test('survives malformed model output: bad JSON, wrong types, unknown tools', async () => {
-    const f = await fixture([
+    const f = await cliFixture([
       reply.message([
         block.rawToolUse('read_file', '{"path": "a.txt"', { id: 'toolu_json' }),
         block.toolUse('read_file', { path: 7 }, { id: 'toolu_type' }),
@@ -112,9 +88,9 @@ describe('cove run', () => {
 });
 
 describe('cove run refuses bad input before sending anything', () => {
-  let f: Fixture;
+  let f: CliFixture;
   before(async () => {
-    f = await fixture([reply.text('should never be asked')]);
+    f = await cliFixture([reply.text('should never be asked')]);
   });
   after(() => f.close());
 
@@ -142,7 +118,7 @@ describe('cove run refuses bad input before sending anything', () => {
 
 describe('cove run and the provider', () => {
   test('an unreachable API ends in one line and a non-zero exit', async () => {
-    const f = await fixture([]);
+    const f = await cliFixture([]);
     try {
       const closed = f.server.url;
       await f.server.close();
@@ -155,7 +131,7 @@ describe('cove run and the provider', () => {
   });
 
   test('overloads and cut streams are retried and shown as providerRetry', async () => {
-    const f = await fixture([reply.error(529, 'overloaded_error', 'Overloaded'), reply.cut({ afterEvents: 3 }), reply.text('made it')]);
+    const f = await cliFixture([reply.error(529, 'overloaded_error', 'Overloaded'), reply.cut({ afterEvents: 3 }), reply.text('made it')]);
     try {
       const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'hi']);
       assert.equal(result.code, 0, result.stderr);
@@ -180,7 +156,7 @@ describe('cove run permissions, in every mode', () => {
   ];
   for (const [name, flags, writes, reason] of modes) {
     test(name, async () => {
-      const f = await fixture(writeCall());
+      const f = await cliFixture(writeCall());
       try {
         const result = await f.home.run(['run', '--json', '--workspace', f.workspace, ...flags, 'write out.txt']);
         assert.equal(result.code, 0, result.stderr);
@@ -197,7 +173,7 @@ describe('cove run permissions, in every mode', () => {
   }
 
   test('a compound command with one denied part is denied whole, and the audit lists every decision', async () => {
-    const f = await fixture([
+    const f = await cliFixture([
       reply.message([block.toolUse('bash', { command: 'ls; rm -rf build' }, { id: 'toolu_compound' }), block.toolUse('bash', { command: 'ls' }, { id: 'toolu_ls' })]),
       reply.text('ok'),
     ]);
@@ -220,7 +196,7 @@ describe('cove run permissions, in every mode', () => {
   });
 
   test('rules come from the workspace settings files, and a malformed one stops the run naming the file', async () => {
-    const f = await fixture([reply.message([block.toolUse('write_file', { path: 'out.txt', content: 'from settings\n' })]), reply.text('done')]);
+    const f = await cliFixture([reply.message([block.toolUse('write_file', { path: 'out.txt', content: 'from settings\n' })]), reply.text('done')]);
     try {
       const { mkdirSync } = await import('node:fs');
       mkdirSync(join(f.workspace, '.cove'));
@@ -246,7 +222,7 @@ describe('cove run and secrets', () => {
   test('values of .env files and known key formats never reach the model, the events or the store', async () => {
     const envValue = 'hunter2-very-private-value';
     const githubToken = `ghp_${'a1B2c3D4e5'.repeat(4).slice(0, 36)}`;
-    const f = await fixture([reply.message([block.toolUse('read_file', { path: 'config.txt' }), block.toolUse('bash', { command: 'cat config.txt' })]), reply.text('done')]);
+    const f = await cliFixture([reply.message([block.toolUse('read_file', { path: 'config.txt' }), block.toolUse('bash', { command: 'cat config.txt' })]), reply.text('done')]);
     try {
       writeFileSync(join(f.workspace, '.env'), `DATABASE_PASSWORD=${envValue}\n`);
       writeFileSync(join(f.workspace, 'config.txt'), `password: ${envValue}\ntoken: ${githubToken}\n`);

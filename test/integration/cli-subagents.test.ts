@@ -1,33 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { block, reply, startModelServer, type RecordedRequest, type Reply } from '../support/model-server';
-import { CoveHome, collect } from '../support/cove-cli';
+import { block, reply, type RecordedRequest } from '../support/model-server';
+import { CoveHome, cliFixture, collect } from '../support/cove-cli';
 import { displayNameFor } from '../../electron/core/subagents/display-names';
 
 const taskOf = (request: RecordedRequest) => JSON.stringify(request.body.messages[0]!.content);
 const answering = (request: RecordedRequest) => JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result');
 
-async function setup(script: (request: RecordedRequest) => Reply) {
-  const server = await startModelServer(script);
-  const home = new CoveHome(server.url);
-  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
-  return {
-    server,
-    home,
-    workspace,
-    async close() {
-      await server.close();
-      home.remove();
-      rmSync(workspace, { recursive: true, force: true });
-    },
-  };
-}
-
 test('cove run: two subagents in parallel, recognisable by their tasks, with stable display names', async () => {
-  const f = await setup((request) => {
+  const f = await cliFixture((request) => {
     const task = taskOf(request);
     if (task.includes('CHECK-DOCS')) return reply.text('docs are fine');
     if (task.includes('CHECK-TESTS')) return reply.text('tests are missing for x');
@@ -60,7 +41,7 @@ test('cove run: two subagents in parallel, recognisable by their tasks, with sta
 });
 
 test('cove run: Ctrl-C while a subagent works stops it and the run', async () => {
-  const f = await setup((request) => (taskOf(request).includes('SLOW') ? reply.hang({ afterEvents: 5 }) : reply.message([block.toolUse('subagent', { task: 'SLOW research' })])));
+  const f = await cliFixture((request) => (taskOf(request).includes('SLOW') ? reply.hang({ afterEvents: 5 }) : reply.message([block.toolUse('subagent', { task: 'SLOW research' })])));
   try {
     const child = f.home.spawn(['run', '--json', '--workspace', f.workspace, 'delegate']);
     const done = collect(child);

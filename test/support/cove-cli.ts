@@ -4,10 +4,11 @@
  * except PATH and HOME.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
+import { startModelServer, type Script, type ScriptedServer } from './model-server';
 
 export const COVE_BIN = resolve(import.meta.dirname, '../../bin/cove.js');
 
@@ -85,4 +86,29 @@ export function collect(child: ChildProcess): Promise<CoveResult> {
       resolve({ code, signal, stdout, stderr, events });
     });
   });
+}
+
+export interface CliFixture {
+  server: ScriptedServer;
+  home: CoveHome;
+  /** A fresh, real (symlink-free) workspace folder. */
+  workspace: string;
+  close(): Promise<void>;
+}
+
+/** A scripted model server, a COVE_HOME pointed at it, and an empty workspace. */
+export async function cliFixture(script: Script): Promise<CliFixture> {
+  const server = await startModelServer(script);
+  const home = new CoveHome(server.url);
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-ws-')));
+  return {
+    server,
+    home,
+    workspace,
+    async close() {
+      await server.close();
+      home.remove();
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolError, type Tool } from '../agent/types';
+import { DEFINITION_NAME } from './definition-files';
 import { parseFrontMatter, stringField } from './front-matter';
 
 export interface Skill {
@@ -15,7 +16,6 @@ export interface Skill {
   file: string;
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const MAX_SKILL_BYTES = 256 * 1024;
 
 export function loadSkills(roots: readonly string[]): { skills: Skill[]; problems: string[] } {
@@ -44,7 +44,7 @@ export function loadSkills(roots: readonly string[]): { skills: Skill[]; problem
       try {
         const parsed = parseFrontMatter(text, file);
         const name = stringField(parsed, 'name') ?? folder;
-        if (!NAME.test(name)) {
+        if (!DEFINITION_NAME.test(name)) {
           problems.push(`${file}: the skill name '${name}' may use letters, digits, '.', '_' and '-' only`);
           continue;
         }

@@ -4,16 +4,10 @@
  * the run is cancelled, which denies it. Every answer becomes a `permissionDecision` event.
  */
 import { randomUUID } from 'node:crypto';
-import { makeEvent, type CoveEvent, type PermissionRequestEvent, type PermissionScope, type Sensitivity } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type PermissionRequestEvent, type PermissionScope } from '../../../shared/events';
 
-export interface PromptRequest {
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-  sensitivity: Sensitivity;
-  reasons: string[];
-  suggestedRule: string | null;
-}
+/** What a prompt shows: the `permissionRequest` event without its ids. */
+export type PromptRequest = Omit<PermissionRequestEvent, 'type' | 'sessionId' | 'subagentId' | 'requestId'>;
 
 export type PromptAnswer = { decision: 'allow'; scope: PermissionScope; rule?: string } | { decision: 'deny'; reason?: string };
 

@@ -3,9 +3,8 @@
  * description, tools, model, max_turns; the body is the subagent's instructions), plus two
  * built-ins, `research` and `review`. A workspace file with a built-in's name replaces it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { listField, parseFrontMatter, stringField } from '../project/front-matter';
+import { readDefinitionFiles } from '../project/definition-files';
+import { listField, stringField } from '../project/front-matter';
 
 export interface AgentDefinition {
   name: string;
@@ -39,44 +38,26 @@ export const BUILT_IN_AGENTS: readonly AgentDefinition[] = [
   },
 ];
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+function maxTurnsOf(value: string | undefined, file: string): number | undefined {
+  if (value === undefined) return undefined;
+  const turns = Number(value);
+  if (!Number.isInteger(turns) || turns < 1) throw new Error(`${file}: max_turns must be a whole number of at least 1`);
+  return turns;
+}
 
 export function loadAgentDefinitions(roots: readonly string[]): { definitions: AgentDefinition[]; problems: string[] } {
+  const { files, problems } = readDefinitionFiles(roots, 'agents', 'agent', ({ file, parsed }) => maxTurnsOf(stringField(parsed, 'max_turns'), file));
   const byName = new Map(BUILT_IN_AGENTS.map((definition) => [definition.name, definition]));
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  for (const root of roots) {
-    const dir = join(root, '.cove', 'agents');
-    let files: string[];
-    try {
-      files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
-    } catch {
-      continue;
-    }
-    for (const entry of files) {
-      const file = join(dir, entry);
-      try {
-        const parsed = parseFrontMatter(readFileSync(file, 'utf8'), file);
-        const name = stringField(parsed, 'name') ?? basename(entry, '.md');
-        if (!NAME.test(name)) throw new Error(`${file}: the agent name '${name}' may use letters, digits, '.', '_' and '-' only`);
-        if (seen.has(name)) continue;
-        const turns = stringField(parsed, 'max_turns');
-        const maxTurns = turns === undefined ? undefined : Number(turns);
-        if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) throw new Error(`${file}: max_turns must be a whole number of at least 1`);
-        seen.add(name);
-        byName.set(name, {
-          name,
-          description: stringField(parsed, 'description') ?? '',
-          tools: listField(parsed, 'tools') ?? null,
-          model: stringField(parsed, 'model'),
-          maxTurns,
-          instructions: parsed.body,
-          file,
-        });
-      } catch (error) {
-        problems.push((error as Error).message);
-      }
-    }
+  for (const { name, file, parsed } of files) {
+    byName.set(name, {
+      name,
+      description: stringField(parsed, 'description') ?? '',
+      tools: listField(parsed, 'tools') ?? null,
+      model: stringField(parsed, 'model'),
+      maxTurns: maxTurnsOf(stringField(parsed, 'max_turns'), file),
+      instructions: parsed.body,
+      file,
+    });
   }
   return { definitions: [...byName.values()], problems };
 }

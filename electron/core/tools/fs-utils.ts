@@ -137,21 +137,20 @@ export function withLineEnding(lfText: string, ending: LineEnding): string {
 }
 
 /**
- * Replaces `absolute` with `content` so that readers see the old file or the new one, never a
- * mix: a temp file in the same folder (same file system, so rename is atomic), flushed to disk,
- * given the old file's permissions, renamed over the target. Missing parent folders are created.
+ * Writes `content` to a flushed temp file beside `absolute` (same file system, so a rename over
+ * the target is atomic), with the target's permissions when it exists; returns the temp path.
+ * The caller renames it into place, or removes it.
  */
-export async function writeAtomic(absolute: string, content: string, display: string): Promise<{ created: boolean }> {
-  const folder = dirname(absolute);
-  let mode: number | undefined;
+export async function stageBeside(absolute: string, content: string): Promise<string> {
+  const mode = await fs.stat(absolute).then(
+    (stats) => stats.mode & 0o7777,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  const temp = join(dirname(absolute), `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
   try {
-    mode = (await fs.stat(absolute)).mode & 0o7777;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fileError(error, display, 'write');
-  }
-  const temp = join(folder, `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await fs.mkdir(folder, { recursive: true });
     const handle = await fs.open(temp, 'wx', mode ?? 0o666);
     try {
       await handle.writeFile(content, 'utf8');
@@ -161,13 +160,36 @@ export async function writeAtomic(absolute: string, content: string, display: st
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, absolute);
   } catch (error) {
     await fs.rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  return temp;
+}
+
+/**
+ * Replaces `absolute` with `content` so that readers see the old file or the new one, never a
+ * mix: staged beside it, flushed, given the old file's permissions, renamed over the target.
+ * Missing parent folders are created.
+ */
+export async function writeAtomic(absolute: string, content: string, display: string): Promise<{ created: boolean }> {
+  const folder = dirname(absolute);
+  let created = false;
+  let temp: string | undefined;
+  try {
+    created = await fs.access(absolute).then(
+      () => false,
+      () => true,
+    );
+    await fs.mkdir(folder, { recursive: true });
+    temp = await stageBeside(absolute, content);
+    await fs.rename(temp, absolute);
+  } catch (error) {
+    if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
     throw fileError(error, display, 'write');
   }
   await syncFolder(folder);
-  return { created: mode === undefined };
+  return { created };
 }
 
 /** Makes the rename itself durable; not every platform can open a folder, which is harmless. */

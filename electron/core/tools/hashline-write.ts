@@ -4,11 +4,9 @@
  * temp files exist are they renamed over their targets, and a failed rename puts back what the
  * earlier renames replaced.
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { ToolError } from '../agent/types';
-import { fileError } from './fs-utils';
+import { fileError, stageBeside } from './fs-utils';
 
 export interface PendingWrite {
   absolute: string;
@@ -18,37 +16,12 @@ export interface PendingWrite {
   after: string;
 }
 
-function tempPathFor(absolute: string): string {
-  return join(dirname(absolute), `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
-}
-
-/** Writes `content` to a flushed sibling temp file with the target's permissions; returns its path. */
-async function stage(absolute: string, content: string): Promise<string> {
-  const temp = tempPathFor(absolute);
-  const mode = await fs.stat(absolute).then((stats) => stats.mode & 0o7777, () => undefined);
-  try {
-    const handle = await fs.open(temp, 'wx', mode ?? 0o666);
-    try {
-      await handle.writeFile(content, 'utf8');
-      // The creation mode passes through the umask; the old file's mode must survive as it was.
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
-  return temp;
-}
-
 export async function writeAllOrNone(writes: readonly PendingWrite[]): Promise<void> {
   const temps: string[] = [];
   try {
     for (const write of writes) {
       try {
-        temps.push(await stage(write.absolute, write.after));
+        temps.push(await stageBeside(write.absolute, write.after));
       } catch (error) {
         throw ToolError.failed(`${fileError(error, write.display, 'write').message}; no file was changed`);
       }
@@ -78,7 +51,7 @@ async function restore(written: readonly PendingWrite[]): Promise<string[]> {
   const failed: string[] = [];
   for (const write of written) {
     try {
-      const temp = await stage(write.absolute, write.before);
+      const temp = await stageBeside(write.absolute, write.before);
       await fs.rename(temp, write.absolute).catch(async (error: unknown) => {
         await fs.rm(temp, { force: true });
         throw error;
