@@ -5,6 +5,7 @@
 import { MissingApiKeyError } from '../core/agent/client';
 import { StoreError } from '../core/store';
 import { PermissionSettingsError } from '../core/permissions';
+import { SettingsFileError } from '../core/settings/app-settings';
 import { parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT, runCommand } from './run-command';
 import { serveCommand } from './serve-command';
@@ -61,7 +62,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const usage = error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof PermissionSettingsError;
+    const usage =
+      error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof PermissionSettingsError || error instanceof SettingsFileError;
     const known = usage || error instanceof StoreError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${message.startsWith('cove') ? '' : 'cove: '}${message.split('\n')[0]}\n`);

@@ -12,6 +12,7 @@ import { DEFAULT_MODEL } from '../core/agent/pricing';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
 import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
+import { readAppSettings } from '../core/settings/app-settings';
 import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
@@ -74,6 +75,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       createClient: () => createClient(clientSettings),
       tools: () => builtinTools(),
       toolSources: (session) => mcp.sourcesFor(session.workspaces),
+      subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
       log: (message) => err.write(`cove: ${message}\n`),

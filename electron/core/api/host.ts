@@ -14,6 +14,7 @@ import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
 import { McpRegistry } from '../mcp/mcp-registry';
+import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
 
 export interface HostOptions {
@@ -36,6 +37,16 @@ export interface Host {
   close(): Promise<void>;
 }
 
+/** The configured subagent limit; a broken settings file is reported in Settings and the default applies here. */
+function maxSubagents(dataDir: string, log: (message: string) => void): number {
+  try {
+    return readAppSettings(dataDir).maxSubagents;
+  } catch (error) {
+    log((error as Error).message);
+    return 4;
+  }
+}
+
 export function createHost(options: HostOptions): Host {
   const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
   const mcp = new McpRegistry(options.dataDir, options.log);
@@ -47,6 +58,7 @@ export function createHost(options: HostOptions): Host {
     },
     tools: () => builtinTools(),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
+    subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>

@@ -11,6 +11,8 @@ import { PERMISSION_MODES, type PermissionMode } from '../permissions/rule-synta
 export interface AppSettings {
   model: string;
   defaultMode: PermissionMode;
+  /** How many subagents of one session may run at once (`subagents.maxConcurrent`, default 4). */
+  maxSubagents: number;
 }
 
 export class SettingsFileError extends Error {}
@@ -43,10 +45,15 @@ export function readAppSettings(dataDir: string): AppSettings {
   if (mode !== undefined && !(PERMISSION_MODES as readonly unknown[]).includes(mode)) {
     throw new SettingsFileError(`${settingsPath(dataDir)}: defaultMode must be one of ${PERMISSION_MODES.join(', ')}`);
   }
-  return { model, defaultMode: (mode as PermissionMode | undefined) ?? 'default' };
+  const subagents = raw.subagents as { maxConcurrent?: unknown } | undefined;
+  const maxSubagents = subagents?.maxConcurrent ?? 4;
+  if (typeof maxSubagents !== 'number' || !Number.isInteger(maxSubagents) || maxSubagents < 1 || maxSubagents > 32) {
+    throw new SettingsFileError(`${settingsPath(dataDir)}: subagents.maxConcurrent must be a whole number from 1 to 32`);
+  }
+  return { model, defaultMode: (mode as PermissionMode | undefined) ?? 'default', maxSubagents };
 }
 
-export function writeAppSettings(dataDir: string, patch: Partial<AppSettings>): AppSettings {
+export function writeAppSettings(dataDir: string, patch: Partial<Omit<AppSettings, 'maxSubagents'>>): AppSettings {
   const path = settingsPath(dataDir);
   const raw = readJson(path);
   if (patch.model !== undefined) raw.model = patch.model;
