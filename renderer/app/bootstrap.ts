@@ -6,6 +6,7 @@
 import { applyHostEvents } from '../store/apply-events';
 import { createBatcher, type Scheduler } from '../store/event-batcher';
 import { useCove } from '../store';
+import { setPendingEventsFlush } from '../store/pending-events';
 import { setTransport } from '../transport/client';
 import { selectTransport } from '../transport/select-transport';
 
@@ -19,7 +20,9 @@ export function bootstrap(): void {
   const { transport, missingToken } = selectTransport();
   setTransport(transport);
   useCove.setState({ transportKind: transport.kind, missingToken });
-  transport.api.onEvent(createBatcher(applyHostEvents, scheduleFrame));
+  const batcher = createBatcher(applyHostEvents, scheduleFrame);
+  setPendingEventsFlush(batcher.flush);
+  transport.api.onEvent(batcher.push);
   // Filled on every open, the first included: a first connection that takes longer than a
   // request may wait must still load the sessions once it is up.
   transport.onConnection((state) => {

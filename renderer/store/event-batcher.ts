@@ -4,7 +4,13 @@
  */
 export type Scheduler = (run: () => void) => void;
 
-export function createBatcher<T>(flush: (items: T[]) => void, schedule: Scheduler): (item: T) => void {
+export interface Batcher<T> {
+  push(item: T): void;
+  /** Hands over what is queued now, without waiting for the tick. */
+  flush(): void;
+}
+
+export function createBatcher<T>(flush: (items: T[]) => void, schedule: Scheduler): Batcher<T> {
   let queue: T[] = [];
   let scheduled = false;
   const run = () => {
@@ -13,11 +19,19 @@ export function createBatcher<T>(flush: (items: T[]) => void, schedule: Schedule
     queue = [];
     if (batch.length > 0) flush(batch);
   };
-  return (item) => {
-    queue.push(item);
-    if (!scheduled) {
-      scheduled = true;
-      schedule(run);
-    }
+  return {
+    push(item) {
+      queue.push(item);
+      if (!scheduled) {
+        scheduled = true;
+        schedule(run);
+      }
+    },
+    // The tick still comes; it finds the queue empty, or holds what arrived since.
+    flush() {
+      const batch = queue;
+      queue = [];
+      if (batch.length > 0) flush(batch);
+    },
   };
 }

@@ -7,7 +7,9 @@ import { create } from 'zustand';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createNoticesSlice } from './notices-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createPermissionsSlice } from './permissions-slice';
+import { createPersonasSlice } from './personas-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createTranscriptSlice } from './transcript-slice';
@@ -25,4 +27,6 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createConnectionSlice(...args),
   ...createNoticesSlice(...args),
   ...createWorkspaceSlice(...args),
+  ...createPersonasSlice(...args),
+  ...createMcpSlice(...args),
 }));

@@ -12,6 +12,8 @@ export interface PermissionAnswer {
   decision: 'allow' | 'deny';
   scope?: PermissionScope;
   rule?: string;
+  /** For a denial: what the person wants instead; the model reads it. */
+  reason?: string;
 }
 
 export interface PermissionsSlice {

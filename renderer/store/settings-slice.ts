@@ -1,4 +1,4 @@
-/** The settings dialog: API key state, model, default mode, and the open workspace's rules. */
+/** The settings dialog: API key state, model, default mode, and the open workspace's rules (its MCP servers: ./mcp-slice.ts). */
 import type { StateCreator } from 'zustand';
 import type { RequestInput, Response, SettingsView } from '../../shared/contract';
 import { call } from '../transport/client';
@@ -19,16 +19,18 @@ export interface SettingsSlice {
   removeRule(list: 'allow' | 'ask' | 'deny', rule: string): Promise<boolean>;
 }
 
+/** The folder whose rules and MCP servers Settings shows: the open session's first. */
+export function activeWorkspace(state: CoveState): string | null {
+  const active = state.activeSessionId;
+  return (active && state.sessions[active]?.workspaces[0]) || null;
+}
+
 export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice> = (set, get) => {
   /** Every settings request answers the whole view; an error shows inline in the dialog. */
   const settle = (response: Response<SettingsView>): boolean => {
     if (response.ok) set({ settings: response.value, settingsBusy: false, settingsError: null });
     else set({ settingsBusy: false, settingsError: response.error.message });
     return response.ok;
-  };
-  const workspace = () => {
-    const active = get().activeSessionId;
-    return (active && get().sessions[active]?.workspaces[0]) || null;
   };
 
   return {
@@ -41,6 +43,7 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
     openSettings() {
       set({ settingsOpen: true, settingsError: null });
       void get().loadSettings();
+      void get().loadMcpStatus();
     },
 
     closeSettings() {
@@ -48,7 +51,7 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
     },
 
     async loadSettings() {
-      const folder = workspace();
+      const folder = activeWorkspace(get());
       set({ settingsBusy: true, settingsWorkspace: folder });
       return void settle(await call('settings:get', folder ? { workspace: folder } : {}));
     },

@@ -2,7 +2,9 @@
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { NoticesSlice } from './notices-slice';
+import type { McpSlice } from './mcp-slice';
 import type { PermissionsSlice } from './permissions-slice';
+import type { PersonasSlice } from './personas-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TranscriptSlice } from './transcript-slice';
@@ -15,4 +17,6 @@ export type CoveState = SessionsSlice &
   SettingsSlice &
   ConnectionSlice &
   NoticesSlice &
-  WorkspaceSlice;
+  WorkspaceSlice &
+  PersonasSlice &
+  McpSlice;

@@ -1,4 +1,8 @@
-/** A session's status as text with a shape and color, never color alone. */
+/**
+ * A session's status as text with a shape and color, never color alone. Screen readers (and
+ * tests, by text) read it as "Status: Done": a static badge is no live region, so the word
+ * "Status" is visually hidden text rather than a role; `data-status` names it for styles.
+ */
 import type { SessionStatus } from '../../shared/contract';
 
 export const STATUS_LABELS: Record<SessionStatus, string> = {
@@ -27,6 +31,7 @@ export function StatusBadge({ status }: { status: SessionStatus }) {
       <span aria-hidden="true" className={status === 'running' ? 'spin' : undefined}>
         {STATUS_ICONS[status]}
       </span>{' '}
+      <span className="visually-hidden">Status: </span>
       {STATUS_LABELS[status]}
     </span>
   );

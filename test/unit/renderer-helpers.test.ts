@@ -5,7 +5,8 @@ import { pendingCounts, waitingSessions } from '../../renderer/features/sessions
 import { actionForKey } from '../../renderer/features/permissions/permission-keys';
 import { createBatcher } from '../../renderer/store/event-batcher';
 import { diffLines, diffStats } from '../../renderer/features/tools/diff-lines';
-import { toolSummary } from '../../renderer/features/tools/tool-summary';
+import { inlineResult, toolSummary } from '../../renderer/features/tools/tool-summary';
+import { mcpStateLabel, STDERR_SHOWN_CHARACTERS, stderrShown } from '../../renderer/features/settings/mcp-display';
 import type { SessionSummary } from '../../shared/contract';
 import type { PermissionRequestEvent } from '../../shared/events';
 
@@ -60,7 +61,7 @@ describe('renderer helpers', () => {
   test('the batcher hands over one batch per scheduled tick, in order', () => {
     const ticks: (() => void)[] = [];
     const batches: number[][] = [];
-    const push = createBatcher<number>((items) => batches.push(items), (run) => ticks.push(run));
+    const { push } = createBatcher<number>((items) => batches.push(items), (run) => ticks.push(run));
     push(1);
     push(2);
     push(3);
@@ -69,6 +70,20 @@ describe('renderer helpers', () => {
     push(4);
     ticks.shift()!();
     assert.deepEqual(batches, [[1, 2, 3], [4]]);
+  });
+
+  test('the batcher hands over what is queued at once on flush; the pending tick takes what comes after', () => {
+    const ticks: (() => void)[] = [];
+    const batches: number[][] = [];
+    const { push, flush } = createBatcher<number>((items) => batches.push(items), (run) => ticks.push(run));
+    push(1);
+    flush();
+    assert.deepEqual(batches, [[1]]);
+    push(2);
+    assert.equal(ticks.length, 1, 'no second tick while one is pending');
+    ticks.shift()!();
+    flush();
+    assert.deepEqual(batches, [[1], [2]], 'nothing is handed over twice, and an empty flush hands over nothing');
   });
 
   test('diff lines are classified, headers are not counted as changes', () => {
@@ -83,5 +98,32 @@ describe('renderer helpers', () => {
     assert.equal(toolSummary('hashline_edit', { patch: '[src/a.ts#AB12]\nreplace 3: x\n[src/b.ts#CD34]\ndelete 4' }), 'src/a.ts, src/b.ts');
     assert.equal(toolSummary('mcp__github__create_issue', { title: 'Bug' }), 'Bug');
     assert.equal(toolSummary('bash', null), '');
+  });
+
+  test('a one-line result shows in the card; anything longer stays behind Show output', () => {
+    assert.equal(inlineResult([{ type: 'text', text: 'Wrote hello.txt (16 bytes)\n' }]), 'Wrote hello.txt (16 bytes)');
+    assert.equal(inlineResult([{ type: 'text', text: 'line one\nline two' }]), null);
+    assert.equal(inlineResult([{ type: 'text', text: 'x'.repeat(161) }]), null);
+    assert.equal(inlineResult([{ type: 'text', text: 'ok' }, { type: 'image' }]), null);
+    assert.equal(inlineResult([{ type: 'text', text: '  ' }]), null);
+    assert.equal(inlineResult([]), null);
+  });
+
+  test('MCP states read as words; a project server waiting for approval reads "Not started"', () => {
+    assert.equal(mcpStateLabel({ state: 'connected' }).label, 'Connected');
+    assert.equal(mcpStateLabel({ state: 'restarting', error: 'exited' }).label, 'Restarting…');
+    const waiting = '/w/.mcp.json: MCP server "x": not started: project MCP servers run commands from the repository; approve it by adding "x" to enabledMcpjsonServers in /w/.cove/settings.local.json';
+    assert.deepEqual(mcpStateLabel({ state: 'failed', error: waiting }).label, 'Not started');
+    assert.equal(mcpStateLabel({ state: 'failed', error: 'spawn nope ENOENT' }).label, 'Failed');
+    assert.equal(mcpStateLabel({ state: 'failed', error: 'the server said it has not started: yet' }).label, 'Failed', 'only the phrase at a field start counts');
+  });
+
+  test('the stderr shown is the end of the tail, bounded and cut at a line start', () => {
+    assert.equal(stderrShown('ready\n\n'), 'ready');
+    const lines = Array.from({ length: 2000 }, (_, index) => `line ${index}`).join('\n');
+    const shown = stderrShown(lines);
+    assert.ok(shown.length <= STDERR_SHOWN_CHARACTERS + 2, `shown ${shown.length} characters`);
+    assert.ok(shown.startsWith('…\nline '), 'starts at a whole line');
+    assert.ok(shown.endsWith('line 1999'));
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A permission prompt: what the agent wants to run, how risky it is, why Cove asks, and the
- * four answers. Keys work when the card has focus, and for the newest waiting card also when
+ * four answers (a denial may carry a reason for the agent). Keys work when the card has focus, and for the newest waiting card also when
  * nothing that takes typing has focus (see ./permission-keys.ts). The card resolves when main
  * publishes the decision.
  */
@@ -23,6 +23,7 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
   const answering = useCove((state) => state.answering[request.requestId]);
   const answerPermission = useCove((state) => state.answerPermission);
   const [rule, setRule] = useState(request.suggestedRule ?? '');
+  const [reason, setReason] = useState('');
   const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
   const open = item.decision === null && !item.expired;
   const name = toolLabel(request.toolName);
@@ -30,7 +31,7 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
 
   const act = (action: PermissionAction) => {
     if (!open || answering) return;
-    if (action === 'deny') void answerPermission(request, { decision: 'deny' });
+    if (action === 'deny') void answerPermission(request, { decision: 'deny', ...(reason.trim() ? { reason: reason.trim() } : {}) });
     else if (action === 'always') void answerPermission(request, { decision: 'allow', scope: 'always', ...(rule.trim() ? { rule: rule.trim() } : {}) });
     else void answerPermission(request, { decision: 'allow', scope: action });
   };
@@ -126,9 +127,26 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
               }}
             />
           </span>
-          <button type="button" className="danger" disabled={Boolean(answering)} onClick={() => act('deny')} aria-keyshortcuts="N Escape">
-            Deny
-          </button>
+          <span className="deny-group">
+            <button type="button" className="danger" disabled={Boolean(answering)} onClick={() => act('deny')} aria-keyshortcuts="N Escape">
+              Deny
+            </button>
+            <input
+              className="reason-input"
+              aria-label="Tell the agent why (optional)"
+              placeholder="Tell the agent why (optional)"
+              value={reason}
+              maxLength={2000}
+              disabled={Boolean(answering)}
+              onChange={(event) => setReason(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  act('deny');
+                }
+              }}
+            />
+          </span>
           <span className="shortcut-hint" aria-hidden="true">
             {answering ? 'Sending…' : 'Y allow once · S session · A always · N deny'}
           </span>

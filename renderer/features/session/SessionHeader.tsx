@@ -1,10 +1,11 @@
-/** Title, folders (with Add folder), permission mode, the usage meter, and Delete. */
+/** Title, folders (with Add folder), permission mode, persona, the usage meter, and Delete. */
 import { useState } from 'react';
 import type { SessionSummary } from '../../../shared/contract';
 import { useCove } from '../../store';
 import { folderName } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FolderInput } from '../workspace/FolderInput';
+import { PersonaPicker } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 
 export const MODE_LABELS: Record<string, string> = {
@@ -46,6 +47,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
             ))}
           </select>
         </label>
+        <PersonaPicker session={session} />
         {confirming ? (
           <span className="confirm">
             <button type="button" className="danger" onClick={() => void deleteSession(session.id)}>

@@ -1,9 +1,10 @@
-/** Settings: API key, model, default permission mode, the open workspace's rules, and problems. */
+/** Settings: API key, model, default permission mode, the open workspace's rules and MCP servers, and problems. */
 import { useEffect, useState } from 'react';
 import { useCove } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { MODE_LABELS } from '../session/SessionHeader';
 import { ApiKeySection } from './ApiKeySection';
+import { McpServers } from './McpServers';
 import { RuleSources } from './RuleSources';
 
 const MODEL_SUGGESTIONS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
@@ -25,6 +26,7 @@ export function SettingsDialog() {
           <ApiKeySection source={settings.apiKey} />
           <DefaultsSection model={settings.model} permissionMode={settings.permissionMode} />
           <RuleSources />
+          <McpServers />
           {settings.problems.length > 0 ? (
             <section className="settings-section" aria-labelledby="settings-problems">
               <h3 id="settings-problems">Problems with settings files</h3>

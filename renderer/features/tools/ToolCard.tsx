@@ -11,7 +11,7 @@ import { useNow } from '../../ui/use-now';
 import { DiffView } from './DiffView';
 import { Terminal } from './Terminal';
 import { TextOutput } from './TextOutput';
-import { toolLabel, toolSummary } from './tool-summary';
+import { inlineResult, toolLabel, toolSummary } from './tool-summary';
 
 interface RunDetails {
   exitCode?: number | null;
@@ -33,7 +33,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const hasTerminal = item.terminal !== null && item.terminal.text !== '';
   const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
   const [outputOpen, setOutputOpen] = useToggle(`${item.key}:output`, item.toolName === 'bash');
-  const showOutput = !denied && (hasTerminal || (running && item.partialText !== null) || (!item.isError && result !== null && result.content.length > 0));
+  const inline = !running && !denied && !item.isError && !hasTerminal && result !== null ? inlineResult(result.content) : null;
+  const showOutput = !denied && inline === null && (hasTerminal || (running && item.partialText !== null) || (!item.isError && result !== null && result.content.length > 0));
   const elapsedMs = running ? now - item.startedAt : (details.durationMs ?? null);
 
   return (
@@ -69,6 +70,12 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <pre className="tool-error" role="group" aria-label={`${name} error`}>
           {errorText}
         </pre>
+      ) : null}
+
+      {inline !== null ? (
+        <p className="tool-result-line" role="group" aria-label={`${name} output`}>
+          {inline}
+        </p>
       ) : null}
 
       <div className="tool-sections">

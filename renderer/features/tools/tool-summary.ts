@@ -36,3 +36,16 @@ export function toolLabel(toolName: string): string {
   const mcp = /^mcp__(.+?)__(.+)$/.exec(toolName);
   return mcp ? `${mcp[1]} › ${mcp[2]}` : toolName;
 }
+
+const INLINE_RESULT_LENGTH = 160;
+
+/**
+ * A result short enough to show in the card as it is (one line of text, no images), so a
+ * "Wrote hello.txt" is not hidden behind "Show output"; null for anything longer.
+ */
+export function inlineResult(content: readonly { type: string; text?: string }[]): string | null {
+  if (content.length === 0 || content.some((block) => block.type !== 'text')) return null;
+  const text = content.map((block) => block.text ?? '').join('\n').trim();
+  if (text === '' || text.includes('\n') || text.length > INLINE_RESULT_LENGTH) return null;
+  return text;
+}
