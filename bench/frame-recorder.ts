@@ -34,8 +34,8 @@ const STOP_RECORDING = `(() => {
  * way change the height still to go.
  */
 const SCROLL_THROUGH = `new Promise((resolve, reject) => {
-  const scroller = document.querySelector('[data-transcript]');
-  if (!scroller) return reject(new Error('no transcript ([data-transcript]) on the page'));
+  const scroller = document.querySelector('[role="region"][aria-label="Transcript"]');
+  if (!scroller) return reject(new Error('no transcript (region "Transcript") on the page: ' + document.body.innerText.slice(0, 500)));
   const times = [];
   let settle = 0;
   let atBottomFor = 0;

@@ -15,7 +15,9 @@ import { launchChromium, skipReason } from '../test/e2e/support';
 import { ApiSocket, startServe, type ServeProcess } from '../test/e2e/serve-process';
 import type { Response } from '../shared/contract';
 
-export interface RendererFixture {
+export interface RendererFixture<Prepared = void> {
+  /** What `prepareHome` returned. */
+  prepared: Prepared;
   model: ScriptedServer;
   home: CoveHome;
   /** A fresh project folder, by real path. */
@@ -31,10 +33,10 @@ export interface RendererFixture {
   close(): Promise<void>;
 }
 
-export interface FixtureOptions {
+export interface FixtureOptions<Prepared> {
   script?: Script;
   /** Runs on the data folder before `cove serve` starts. */
-  prepareHome?(dataDir: string, workspace: string): void;
+  prepareHome?(dataDir: string, workspace: string): Prepared;
 }
 
 /** Why the renderer benchmarks cannot run here, or false when they can. */
@@ -43,7 +45,7 @@ export function rendererSkipReason(): string | false {
   return skipReason();
 }
 
-export async function startRendererFixture(options: FixtureOptions = {}): Promise<RendererFixture> {
+export async function startRendererFixture<Prepared = void>(options: FixtureOptions<Prepared> = {}): Promise<RendererFixture<Prepared>> {
   const model = await startModelServer(options.script ?? []);
   const home = new CoveHome(model.url);
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-bench-ws-')));
@@ -56,7 +58,7 @@ export async function startRendererFixture(options: FixtureOptions = {}): Promis
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    options.prepareHome?.(home.path, workspace);
+    const prepared = options.prepareHome?.(home.path, workspace) as Prepared;
     const token = `bench-${randomBytes(16).toString('hex')}`;
     const serve = await startServe(home, ['--port', '0', '--token', token]);
     cleanups.push(() => serve.stop().then(() => undefined));
@@ -67,6 +69,7 @@ export async function startRendererFixture(options: FixtureOptions = {}): Promis
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const problems: string[] = [];
     return {
+      prepared,
       model,
       home,
       workspace,
@@ -108,4 +111,13 @@ export async function request<T>(api: ApiSocket, name: string, input: unknown): 
 /** Clicks a session in the list by its title. */
 export async function selectSession(page: Page, title: string): Promise<void> {
   await page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+}
+
+/**
+ * A function for `evaluate`, from source text. The TypeScript loader wraps named functions in
+ * a `__name` helper the page does not have, and Playwright evaluates a string as an expression
+ * rather than calling it with the argument; a Function built from text avoids both.
+ */
+export function pageFunction<Args extends unknown[], Result>(parameters: string[], body: string): (...args: Args) => Result {
+  return new Function(...parameters, body) as (...args: Args) => Result;
 }

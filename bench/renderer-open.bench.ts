@@ -1,0 +1,124 @@
+/**
+ * Opening a long session: from the click on a 10,000-item session in the list until its last
+ * item is on screen, scrolled to the bottom, timed in the page, beside the same for a 10-item
+ * session (the baseline: what opening any session costs). Each open is in a new page, so no
+ * run finds another's transcript (the app reopens its tab's last session on a reload). The
+ * transcript is virtualized, so only moving and folding the events should grow with its
+ * length: the goal is 3× a short session's time, and a second at most. Then the page's frame
+ * times while the long transcript is scrolled from its top to its bottom.
+ */
+import type { Page } from 'playwright-core';
+import { frameMeasurements, frameStats, scrollThroughTranscript } from './frame-recorder';
+import { pageFunction, rendererSkipReason, request, startRendererFixture, type RendererFixture } from './renderer-fixture';
+import { writeStoredTranscript, type StoredTranscript } from './stored-transcript';
+import { compare, median, type Benchmark, type BenchmarkResult } from './support';
+import type { SessionView } from '../shared/contract';
+
+type Fixture = RendererFixture<{ long: StoredTranscript; short: StoredTranscript }>;
+
+const LONG_ITEMS = 10_000;
+/** A person stays with a view that answers within a second; the long session should too. */
+const OPEN_GOAL_MS = 1000;
+const SHORT_ITEMS = 10;
+const OPEN_TIMEOUT_MS = 60_000;
+const OPEN_RUNS = 5;
+
+/**
+ * Clicks the session's button, then checks every frame whether the reply that only the last
+ * run has is inside the transcript's visible box with the transcript scrolled to its bottom;
+ * resolves with the milliseconds from the click to that frame.
+ */
+const openAndWaitForEnd = pageFunction<[Element, { lastReply: string; timeoutMs: number }], Promise<number>>(
+  ['button', 'options'],
+  `return new Promise((resolve, reject) => {
+    const started = performance.now();
+    button.click();
+    const check = () => {
+      const now = performance.now();
+      if (now - started > options.timeoutMs) return reject(new Error('the transcript did not show its last reply within ' + options.timeoutMs + ' ms'));
+      const scroller = document.querySelector('[role="region"][aria-label="Transcript"]');
+      if (scroller && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 48) {
+        const last = Array.from(scroller.querySelectorAll('article')).find((article) => article.textContent.includes(options.lastReply));
+        const view = scroller.getBoundingClientRect();
+        const box = last ? last.getBoundingClientRect() : null;
+        if (box && box.bottom > view.top && box.top < view.bottom) return resolve(now - started);
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });`,
+);
+
+/** In a new page: the app keeps the open session in the tab's storage and would reopen it on a reload. */
+async function openSession(fixture: Fixture, title: string, stored: StoredTranscript): Promise<{ page: Page; ms: number }> {
+  const page = await fixture.openPage();
+  const button = page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${title}`) });
+  const ms = await button.evaluate(openAndWaitForEnd, { lastReply: stored.lastReply, timeoutMs: OPEN_TIMEOUT_MS });
+  return { page, ms };
+}
+
+/** What the renderer waits for before it can fold anything: `session:open` over the socket, timed from Node. */
+async function timeSessionOpen(fixture: Fixture, stored: StoredTranscript): Promise<{ ms: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < OPEN_RUNS; run++) {
+    const started = performance.now();
+    const view = await request<SessionView>(fixture.api, 'session:open', { sessionId: stored.sessionId });
+    times.push(performance.now() - started);
+    bytes = JSON.stringify(view).length;
+  }
+  return { ms: median(times), bytes };
+}
+
+async function timeOpening(fixture: Fixture, title: string, stored: StoredTranscript): Promise<number> {
+  const { page, ms } = await openSession(fixture, title, stored);
+  await page.close();
+  return ms;
+}
+
+const benchmark: Benchmark = async () => {
+  const why = rendererSkipReason();
+  if (why) {
+    process.stderr.write(`renderer-open.bench: skipped: ${why}\n`);
+    return [];
+  }
+  const fixture = await startRendererFixture({
+    prepareHome: (dataDir, workspace) => ({
+      long: writeStoredTranscript(dataDir, workspace, 'Long session', LONG_ITEMS),
+      short: writeStoredTranscript(dataDir, workspace, 'Short session', SHORT_ITEMS),
+    }),
+  });
+  const { long, short } = fixture.prepared;
+  const items = long.items.toLocaleString('en');
+  try {
+    const opening = await compare({
+      name: `renderer: open a ${items}-item session (click → last item shown)`,
+      goal: 3,
+      runs: OPEN_RUNS,
+      baseline: { label: `${short.items} items`, run: () => timeOpening(fixture, 'Short session', short) },
+      cove: { label: `${items} items`, run: () => timeOpening(fixture, 'Long session', long) },
+    });
+    const socket = await timeSessionOpen(fixture, long);
+    const { page } = await openSession(fixture, 'Long session', long);
+    const scroll = await scrollThroughTranscript(page);
+    fixture.assertNoProblems();
+    const context = `scrolled ${(scroll.height / 1000).toFixed(0)}k px one screenful (${scroll.viewport} px) per frame`;
+    const results: BenchmarkResult[] = [
+      opening,
+      {
+        kind: 'measurement',
+        name: `renderer: open a ${items}-item session`,
+        value: opening.coveMs,
+        unit: 'ms',
+        goal: OPEN_GOAL_MS,
+        detail: `median of ${OPEN_RUNS}; of it, session:open answers ${(socket.bytes / 1e6).toFixed(1)} MB in ${socket.ms.toFixed(0)} ms (timed from Node)`,
+      },
+      ...frameMeasurements(`renderer: scroll a ${items}-item transcript top to bottom`, frameStats(scroll.durations), context),
+    ];
+    return results;
+  } finally {
+    await fixture.close();
+  }
+};
+
+export default benchmark;
