@@ -80,10 +80,12 @@ export class Agent {
   private lastReport: { tokens: number; messageCount: number } | undefined;
   private readonly retry: RetryPolicy;
   private readonly log: Logger;
+  private readonly snapshots: SnapshotStore;
 
   constructor(private readonly options: AgentOptions) {
     this.messages = options.messages ? structuredClone(options.messages) : [];
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.snapshots = options.snapshots ?? new MemorySnapshotStore();
     this.log = options.log ?? (() => {});
   }
 
@@ -170,7 +172,7 @@ export class Agent {
             workspaceRoots: this.options.workspaceRoots,
             cwd: this.options.cwd ?? this.options.workspaceRoots[0] ?? process.cwd(),
             secrets,
-            snapshots: (this.options.snapshots ??= new MemorySnapshotStore()),
+            snapshots: this.snapshots,
             messages: this.messages,
             runPrompts,
             signal: controller.signal,
