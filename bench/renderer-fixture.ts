@@ -54,8 +54,17 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
     () => home.remove(),
     () => model.close(),
   ];
+  // Every step runs even when one before it fails, so no process or folder is left behind.
   const cleanUp = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    const failures: string[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
+    }
+    if (failures.length > 0) throw new Error(`cleaning up the renderer benchmark failed: ${failures.join('; ')}`);
   };
   try {
     const prepared = options.prepareHome?.(home.path, workspace) as Prepared;
