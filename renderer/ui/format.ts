@@ -23,6 +23,11 @@ export function duration(milliseconds: number): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
+/** A session's title as shown: a session started without a prompt has none yet. */
+export function displayTitle(title: string): string {
+  return title.trim() || 'Untitled session';
+}
+
 /** The last segment of a path, for either separator. */
 export function folderName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');

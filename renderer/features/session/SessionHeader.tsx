@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import type { SessionSummary } from '../../../shared/contract';
 import { useCove } from '../../store';
-import { folderName } from '../../ui/format';
+import { displayTitle, folderName } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FolderInput } from '../workspace/FolderInput';
-import { PersonaPicker } from './PersonaPicker';
+import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 
 export const MODE_LABELS: Record<string, string> = {
@@ -24,7 +24,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
   return (
     <header className="session-header">
       <div className="session-heading">
-        <h1 className="session-name">{session.title}</h1>
+        <h1 className="session-name">{displayTitle(session.title)}</h1>
         <StatusBadge status={session.status} />
         <UsageMeter session={session} />
       </div>
@@ -62,6 +62,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
             Delete session
           </button>
         )}
+        <PersonaProblems sessionId={session.id} />
       </div>
       {session.lastError && session.status === 'error' ? (
         <p className="inline-error" role="note">

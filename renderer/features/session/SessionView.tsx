@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { FeatureBoundary } from '../../app/FeatureBoundary';
 import { useCove } from '../../store';
+import { displayTitle } from '../../ui/format';
 import { Composer } from '../composer/Composer';
 import { Transcript } from '../transcript/Transcript';
 import { SessionHeader } from './SessionHeader';
@@ -24,7 +25,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
     );
   }
   return (
-    <section className="session-view" aria-label={`Session ${session.title}`}>
+    <section className="session-view" aria-label={`Session ${displayTitle(session.title)}`}>
       <FeatureBoundary name="Session header">
         <SessionHeader session={session} />
       </FeatureBoundary>

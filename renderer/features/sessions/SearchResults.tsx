@@ -1,6 +1,6 @@
 /** Matches across every session, with the matched words highlighted. */
 import { useCove } from '../../store';
-import { folderName, relativeTime } from '../../ui/format';
+import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../../ui/use-now';
 import { snippetSegments } from './snippet';
@@ -18,7 +18,7 @@ export function SearchResults() {
       {results.map((result, index) => (
         <li key={`${result.sessionId}:${index}`} className="session-row">
           <button type="button" className="session-open" onClick={() => selectSession(result.sessionId)}>
-            <span className="session-title">{result.title}</span>
+            <span className="session-title">{displayTitle(result.title)}</span>
             <span className="snippet">
               {snippetSegments(result.snippet).map((segment, part) => (segment.match ? <mark key={part}>{segment.text}</mark> : <span key={part}>{segment.text}</span>))}
             </span>

@@ -2,7 +2,7 @@
 import { memo, useState } from 'react';
 import type { SessionSummary } from '../../../shared/contract';
 import { useCove } from '../../store';
-import { folderName, relativeTime } from '../../ui/format';
+import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../../ui/use-now';
 
@@ -14,7 +14,7 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount }: { 
   const folder = session.workspaces[0] ? folderName(session.workspaces[0]) : 'no folder';
 
   return (
-    <li className={`session-row${active ? ' active' : ''}`} data-session-id={session.id} aria-label={session.title}>
+    <li className={`session-row${active ? ' active' : ''}`} data-session-id={session.id} aria-label={displayTitle(session.title)}>
       {renaming ? (
         <RenameField session={session} onDone={() => setRenaming(false)} />
       ) : (
@@ -25,7 +25,7 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount }: { 
           onClick={() => selectSession(session.id)}
           onDoubleClick={() => setRenaming(true)}
         >
-          <span className="session-title">{session.title}</span>
+          <span className="session-title">{displayTitle(session.title)}</span>
           <span className="session-meta">
             <span className="session-folder" title={session.workspaces.join('\n')}>
               {folder}

@@ -77,7 +77,7 @@ function McpServerRow({ server }: { server: McpServerView }) {
         <strong className="mcp-name">{server.name}</strong>
         <span className="badge">{server.transport}</span>
         <span className={`badge mcp-state mcp-state-${state.tone}`} data-mcp-state={server.state}>
-          <span aria-hidden="true">{state.icon}</span> {state.label}
+          <span aria-hidden="true">{state.icon}</span> <span>{state.label}</span>
         </span>
         {server.state === 'connected' ? (
           <span className="mcp-tools">

@@ -24,7 +24,7 @@ export function mcpStateLabel(server: Pick<McpServerView, 'state' | 'error'>): M
     case 'restarting':
       return { label: 'Restarting…', icon: '◐', tone: 'busy' };
     case 'failed':
-      return /(^|: )not started: /.test(server.error ?? '') ? { label: 'Not started', icon: '⏸', tone: 'waiting' } : { label: 'Failed', icon: '✕', tone: 'failed' };
+      return /(^|: )not started: /.test(server.error ?? '') ? { label: 'Not started', icon: '○', tone: 'waiting' } : { label: 'Failed', icon: '✕', tone: 'failed' };
   }
 }
 
