@@ -105,7 +105,8 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
       close: cleanUp,
     };
   } catch (error) {
-    await cleanUp();
+    // The reason it could not start matters more than a failed cleanup after it.
+    await cleanUp().catch((cleanupError: Error) => process.stderr.write(`${cleanupError.message}\n`));
     throw error;
   }
 }
