@@ -160,6 +160,8 @@ export interface PermissionDecisionEvent extends Base {
   decision: 'allow' | 'deny';
   scope: PermissionScope | null;
   rule: string | null;
+  /** A denial's reason in the person's words, when they gave one. */
+  reason?: string;
 }
 export interface ProviderRetryEvent extends Base {
   type: 'providerRetry';

@@ -59,6 +59,7 @@ export class PermissionPrompts {
             decision: answer.decision,
             scope: answer.decision === 'allow' ? answer.scope : null,
             rule: answer.decision === 'allow' ? (answer.rule ?? null) : null,
+            ...(answer.decision === 'deny' && answer.reason ? { reason: answer.reason } : {}),
           }),
         );
         if (this.list(sessionId).length === 0) this.onWaiting(sessionId, false);
