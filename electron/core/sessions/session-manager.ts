@@ -5,21 +5,17 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CoveEvent, StopReason } from '../../../shared/events';
-import { Agent, type HistoryChange, type RunOutcome } from '../agent/agent';
+import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
 import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
+import { MemorySnapshotStore } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
-import { subagentPromptFor, systemPromptFor } from './system-prompt';
-import { loadAgentDefinitions } from '../subagents/definitions';
-import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner, type SubagentLimits } from '../subagents/subagent-runner';
-import { createSubagentTool } from '../subagents/subagent-tool';
-import { loadInstructions } from '../project/instructions';
-import { loadPersonas, personaAllows, type Persona } from '../project/personas';
-import { createSkillTool, loadSkills } from '../project/skills';
+import { buildSessionAgent } from './session-agent';
+import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
+import { loadPersonas, type Persona } from '../project/personas';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -281,48 +277,18 @@ export class SessionManager {
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
     let snapshots = this.snapshots.get(session.id);
     if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
-    const { skills } = loadSkills(session.workspaces);
-    const { personas } = loadPersonas(session.workspaces);
-    const { definitions } = loadAgentDefinitions(session.workspaces);
-    const instructions = loadInstructions(session.workspaces);
-    const currentPersona = () => personas.find((persona) => persona.name === this.personas.get(session.id));
-    // One client, secret scan and gate for the run and all its subagents.
-    const shared = {
-      sessionId: session.id,
+    const { agent, subagents } = buildSessionAgent({
+      session,
+      options: this.options,
       client: this.options.createClient(),
-      model: session.model,
-      toolSources: this.options.toolSources?.(session) ?? [],
       middleware: settings.middleware ?? this.gateFor(session),
-      strategy: this.options.strategy,
-      retry: this.options.retry,
-      workspaceRoots: session.workspaces,
-      secrets: this.options.secrets?.(session) ?? NO_SECRETS,
-      snapshots,
-      log: this.log,
-    };
-    const baseTools = [...this.options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])];
-    const limits = { ...DEFAULT_SUBAGENT_LIMITS, ...this.options.subagentLimits };
-    /** The tools of an agent at `depth` (0 is the session's own): a subagent tool while children may nest deeper. */
-    const toolsAt = (depth: number) => [...baseTools, ...(depth < limits.maxDepth ? [createSubagentTool(subagents, definitions, depth + 1)] : [])];
-    const subagents: SubagentRunner = new SubagentRunner(
-      session.id,
-      {
-        base: () => shared,
-        tools: toolsAt,
-        systemPrompt: (definition) => subagentPromptFor(session.workspaces, definition, { instructions }),
-        emit: (event) => this.publish(event, writer),
-      },
-      limits,
-    );
-    const agent = new Agent({
-      ...shared,
-      systemPrompt: systemPromptFor(session.workspaces, { instructions, skills, persona: currentPersona() }),
-      tools: toolsAt(0),
-      toolFilter: (name) => personaAllows(currentPersona(), name),
       maxTurns: settings.maxTurns,
+      snapshots,
       messages: store.loadMessages(session.id) as ConversationMessage[],
+      personaName: () => this.personas.get(session.id),
       emit: (event) => this.publish(event, writer),
       onHistory: (change) => this.persistHistory(session.id, change),
+      log: this.log,
     });
     const live: LiveSession = { agent, writer, subagents };
     this.live.set(session.id, live);

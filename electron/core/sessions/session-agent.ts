@@ -1,0 +1,82 @@
+/**
+ * Builds the agent of one run of a session: its system prompt (project instructions, skills,
+ * persona), its tools (built-ins, the skill tool, a subagent tool while nesting allows), the
+ * persona filter, and the subagent runner whose children share the run's client, secrets,
+ * snapshots and permission gate.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { CoveEvent } from '../../../shared/events';
+import { Agent, type HistoryChange } from '../agent/agent';
+import { NO_SECRETS, type ConversationMessage, type SnapshotStore, type ToolMiddleware } from '../agent/types';
+import { loadInstructions } from '../project/instructions';
+import { loadPersonas, personaAllows } from '../project/personas';
+import { createSkillTool, loadSkills } from '../project/skills';
+import type { SessionRecord } from '../store';
+import { loadAgentDefinitions } from '../subagents/definitions';
+import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner } from '../subagents/subagent-runner';
+import { createSubagentTool } from '../subagents/subagent-tool';
+import type { SessionManagerOptions } from './session-manager';
+import { subagentPromptFor, systemPromptFor } from './system-prompt';
+
+export interface SessionAgentInput {
+  session: SessionRecord;
+  options: SessionManagerOptions;
+  client: Anthropic;
+  middleware: ToolMiddleware[];
+  maxTurns?: number;
+  snapshots: SnapshotStore;
+  messages: ConversationMessage[];
+  /** Read at every turn: the persona the session acts as now. */
+  personaName(): string | undefined;
+  emit(event: CoveEvent): void;
+  onHistory(change: HistoryChange): void;
+  log(message: string): void;
+}
+
+export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; subagents: SubagentRunner } {
+  const { session, options } = input;
+  const { skills } = loadSkills(session.workspaces);
+  const { personas } = loadPersonas(session.workspaces);
+  const { definitions } = loadAgentDefinitions(session.workspaces);
+  const instructions = loadInstructions(session.workspaces);
+  const currentPersona = () => personas.find((persona) => persona.name === input.personaName());
+  // One client, secret scan and gate for the run and all its subagents.
+  const shared = {
+    sessionId: session.id,
+    client: input.client,
+    model: session.model,
+    toolSources: options.toolSources?.(session) ?? [],
+    middleware: input.middleware,
+    strategy: options.strategy,
+    retry: options.retry,
+    workspaceRoots: session.workspaces,
+    secrets: options.secrets?.(session) ?? NO_SECRETS,
+    snapshots: input.snapshots,
+    log: input.log,
+  };
+  const baseTools = [...options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])];
+  const limits = { ...DEFAULT_SUBAGENT_LIMITS, ...options.subagentLimits };
+  /** The tools of an agent at `depth` (0 is the session's own): a subagent tool while children may nest deeper. */
+  const toolsAt = (depth: number) => [...baseTools, ...(depth < limits.maxDepth ? [createSubagentTool(subagents, definitions, depth + 1)] : [])];
+  const subagents: SubagentRunner = new SubagentRunner(
+    session.id,
+    {
+      base: () => shared,
+      tools: toolsAt,
+      systemPrompt: (definition) => subagentPromptFor(session.workspaces, definition, { instructions }),
+      emit: input.emit,
+    },
+    limits,
+  );
+  const agent = new Agent({
+    ...shared,
+    systemPrompt: systemPromptFor(session.workspaces, { instructions, skills, persona: currentPersona() }),
+    tools: toolsAt(0),
+    toolFilter: (name) => personaAllows(currentPersona(), name),
+    maxTurns: input.maxTurns,
+    messages: input.messages,
+    emit: input.emit,
+    onHistory: input.onHistory,
+  });
+  return { agent, subagents };
+}
