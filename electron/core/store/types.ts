@@ -5,7 +5,9 @@
 import type { AssistantMessageParam, UserMessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { CoveEvent, Usage } from '../../../shared/events';
 
-export type SessionStatus = 'idle' | 'running' | 'waiting' | 'done' | 'error' | 'aborted' | 'interrupted';
+import type { SessionStatus } from '../../../shared/contract';
+
+export type { SessionStatus };
 
 export const SESSION_STATUSES: readonly SessionStatus[] = [
   'idle',
