@@ -6,6 +6,7 @@ import { MissingApiKeyError } from '../core/agent/client';
 import { StoreError } from '../core/store';
 import { PermissionSettingsError } from '../core/permissions';
 import { SettingsFileError } from '../core/settings/app-settings';
+import { RetrySettingError } from '../core/agent/retry';
 import { parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT, runCommand } from './run-command';
 import { serveCommand } from './serve-command';
@@ -63,7 +64,9 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const usage =
-      error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof PermissionSettingsError || error instanceof SettingsFileError;
+      error instanceof UsageError || error instanceof MissingApiKeyError || error instanceof PermissionSettingsError ||
+      error instanceof SettingsFileError ||
+      error instanceof RetrySettingError;
     const known = usage || error instanceof StoreError;
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${message.startsWith('cove') ? '' : 'cove: '}${message.split('\n')[0]}\n`);

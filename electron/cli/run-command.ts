@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { createClient, settingsFromEnv } from '../core/agent/client';
 import { DEFAULT_MODEL } from '../core/agent/pricing';
+import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
 import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
@@ -34,13 +35,6 @@ function workspaceDir(path: string): string {
   return realpathSync(absolute);
 }
 
-function numberFromEnv(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`cove run: ${name} must be a non-negative number (got '${raw}')`);
-  return value;
-}
 
 function chooseSession(store: Store, args: RunArgs, defaultMode: string): SessionRecord {
   if (args.resume) {
@@ -61,7 +55,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
   const clientSettings = settingsFromEnv();
   // Fail before opening anything when no request could be sent anyway.
   createClient(clientSettings);
-  const retry = { baseDelayMs: numberFromEnv('COVE_RETRY_BASE_MS'), maxRetries: numberFromEnv('COVE_MAX_RETRIES') };
+  const retry = retryFromEnv();
   if (!args.resume) args.workspaces.forEach(workspaceDir);
 
   const dataDir = defaultDataDir();
@@ -77,7 +71,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       toolSources: (session) => mcp.sourcesFor(session.workspaces),
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
-      retry: Object.fromEntries(Object.entries(retry).filter(([, v]) => v !== undefined)),
+      retry,
       log: (message) => err.write(`cove: ${message}\n`),
     });
     const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);

@@ -14,6 +14,24 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
+export class RetrySettingError extends Error {}
+
+/**
+ * Retry settings from the environment, for slow networks and for tests: COVE_MAX_RETRIES and
+ * COVE_RETRY_BASE_MS. A value that is not a non-negative number is an error naming it.
+ */
+export function retryFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RetryPolicy> {
+  const policy: Partial<RetryPolicy> = {};
+  for (const [name, key] of [['COVE_MAX_RETRIES', 'maxRetries'], ['COVE_RETRY_BASE_MS', 'baseDelayMs']] as const) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new RetrySettingError(`${name} must be a non-negative number (got '${raw}')`);
+    policy[key] = value;
+  }
+  return policy;
+}
+
 /** A `retry-after` longer than this is not waited for: the run ends with the provider's error. */
 const MAX_RETRY_AFTER_MS = 5 * 60_000;
 

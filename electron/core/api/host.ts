@@ -5,6 +5,7 @@
  */
 import type { HostEvent } from '../../../shared/contract';
 import { createClient } from '../agent/client';
+import { retryFromEnv } from '../agent/retry';
 import { SessionManager } from '../sessions/session-manager';
 import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
@@ -59,6 +60,7 @@ export function createHost(options: HostOptions): Host {
     tools: () => builtinTools(),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
+    retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
