@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stripAnsi, TerminalTextCleaner } from '../../electron/core/tools/ansi';
-import { ModelOutput, UiStream, UI_TRUNCATION_NOTE, type UiUpdate } from '../../electron/core/tools/bash-output';
+import { HOLD_BACK_LIMIT, ModelOutput, sendablePrefix, UiStream, UI_TRUNCATION_NOTE, type UiUpdate } from '../../electron/core/tools/bash-output';
+import { SecretSet } from '../../electron/core/secrets';
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern } from '../../electron/core/tools/bash-guard';
 
 function cleanAll(chunks: string[]): string {
@@ -149,5 +150,42 @@ describe('deny patterns', () => {
     assert.equal(matchDenyPattern('git push --force origin main', patterns)?.name, 'git push --force');
     assert.equal(matchDenyPattern('npm  publish', patterns)?.name, '\\bnpm\\s+publish\\b');
     assert.equal(matchDenyPattern('git push origin', patterns), undefined);
+  });
+
+  test('an unfinished line waits for its end, so a secret is never split across two updates', () => {
+    const token = `ghp_${'Ab3dEf6hIj'.repeat(4).slice(0, 36)}`;
+    const updates: UiUpdate[] = [];
+    const stream = new UiStream((update) => updates.push(update), Date.now(), 50);
+    stream.push(`line one\ntoken=${token.slice(0, 10)}`);
+    stream.flush(false);
+    stream.push(`${token.slice(10)}\nafter\n`);
+    stream.flush(false);
+    stream.dispose();
+    assert.deepEqual(updates.map((u) => u.chunk), ['line one\n', `token=${token}\nafter\n`]);
+    const secrets = new SecretSet();
+    assert.ok(updates.every((u) => !secrets.redact(u.chunk).text.includes(token.slice(4, 20))), 'every update redacts the token whole');
+  });
+
+  test('a PEM block is held until its END line; held text is sent after a while or at the end', async () => {
+    const text = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n';
+    assert.equal(sendablePrefix(`ok\n${text}`), 3);
+    assert.equal(sendablePrefix(`ok\n${text}-----END RSA PRIVATE KEY-----\n`), `ok\n${text}-----END RSA PRIVATE KEY-----\n`.length);
+    assert.equal(sendablePrefix('x'.repeat(HOLD_BACK_LIMIT + 1)), HOLD_BACK_LIMIT + 1, 'a huge line is not held forever');
+    const updates: UiUpdate[] = [];
+    const stream = new UiStream((update) => updates.push(update), Date.now(), 10);
+    stream.push('Password: ');
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (updates.length > 0) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    assert.equal(updates[0]!.chunk, 'Password: ', 'a prompt without a newline still shows');
+    stream.push('partial');
+    stream.flush();
+    assert.equal(updates.at(-1)!.chunk, 'partial', 'the end sends everything');
+    stream.dispose();
   });
 });

@@ -99,6 +99,23 @@ export interface UiUpdate {
 export const UI_BYTE_LIMIT = 5 * 1024 * 1024;
 export const UPDATE_INTERVAL_MS = 200;
 export const UI_TRUNCATION_NOTE = '\r\n[output truncated for the UI]\r\n';
+/** How much of an unfinished line (or PEM block) is held back at most, and for how long, before it is sent anyway. */
+export const HOLD_BACK_LIMIT = 16 * 1024;
+export const HOLD_BACK_MS = 1000;
+
+/**
+ * The part of `text` that can be sent now: whole lines only, and never the start of a PEM block
+ * whose END line has not arrived. Secret redaction works on each update's text, so a token or a
+ * private key split across two updates would slip past it; holding back the unfinished part
+ * keeps every secret inside one update. Past HOLD_BACK_LIMIT, or after HOLD_BACK_MS (a prompt
+ * or a progress line without a newline must still show), the text is sent regardless.
+ */
+export function sendablePrefix(text: string): number {
+  let end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
+  const begin = text.lastIndexOf('-----BEGIN', end);
+  if (begin >= 0 && text.indexOf('-----END', begin) < 0) end = Math.min(end, text.lastIndexOf('\n', begin) + 1);
+  return text.length - end > HOLD_BACK_LIMIT ? text.length : end;
+}
 
 /**
  * Coalesces raw chunks into at most one update per `intervalMs`, each carrying only what is new.
@@ -111,6 +128,9 @@ export class UiStream {
   private sentBytes = 0;
   private truncated = false;
   private noteDue = false;
+  /** When the text held back from the last update began waiting. */
+  private heldSince: number | undefined;
+  private timerHoldsBack = false;
   bytes = 0;
 
   constructor(
@@ -136,21 +156,33 @@ export class UiStream {
         this.noteDue = true;
       }
     }
-    if (!this.timer) {
+    // New output is due at the usual interval, sooner than a release of held-back text.
+    if (!this.timer || this.timerHoldsBack) {
+      if (this.timer) clearTimeout(this.timer);
       const wait = Math.max(0, this.lastSent + this.intervalMs - Date.now());
-      this.timer = setTimeout(() => this.flush(), wait);
+      this.timer = setTimeout(() => this.flush(false), wait);
+      this.timerHoldsBack = false;
     }
   }
 
-  /** Sends whatever is pending now (also called once at the end). */
-  flush(): void {
+  /** Sends what is pending: at the end everything, before it only what `sendablePrefix` allows. */
+  flush(final = true): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const chunk = this.pending.join('') + (this.noteDue ? UI_TRUNCATION_NOTE : '');
-    if (chunk === '' && !this.truncated) return;
+    const text = this.pending.join('');
+    const overdue = this.heldSince !== undefined && Date.now() - this.heldSince >= HOLD_BACK_MS;
+    const cut = final || overdue || this.noteDue ? text.length : sendablePrefix(text);
+    const chunk = text.slice(0, cut) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
+    this.pending = cut < text.length ? [text.slice(cut)] : [];
+    if (this.pending.length === 0) this.heldSince = undefined;
+    else {
+      if (cut > 0 || this.heldSince === undefined) this.heldSince = Date.now();
+      this.timer = setTimeout(() => this.flush(false), HOLD_BACK_MS - (Date.now() - this.heldSince));
+      this.timerHoldsBack = true;
+    }
+    if (chunk === '' && !this.noteDue && !this.truncated) return;
     const update: UiUpdate = { chunk, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
     if (this.noteDue) update.truncatedForUi = true;
-    this.pending = [];
     this.noteDue = false;
     this.lastSent = Date.now();
     this.send(update);
