@@ -18,6 +18,9 @@ writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }) + '\n');
 await build({
   entryPoints: { cli: 'electron/cli/main.ts' },
   outdir: 'dist',
+  // Each command is a chunk of its own, loaded when it runs (see electron/cli/main.ts).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

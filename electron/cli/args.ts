@@ -4,10 +4,11 @@
  * anything is sent anywhere.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions';
+import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/rule-syntax';
 import { TOKEN_PATTERN } from '../web/token';
+import { SetupError } from '../core/errors';
 
-export class UsageError extends Error {}
+export class UsageError extends SetupError {}
 
 export interface RunArgs {
   workspaces: string[];

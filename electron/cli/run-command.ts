@@ -19,9 +19,8 @@ import { defaultDataDir, openStore, type SessionRecord, type Store } from '../co
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
 import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter } from './output';
+import { EXIT } from './exit-codes';
 
-/** Exit codes: 0 the run ended normally, 1 it failed or hit a limit, 2 bad usage, 130 stopped. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, stopped: 130 } as const;
 
 function workspaceDir(path: string): string {
   const absolute = resolve(path);

@@ -17,7 +17,7 @@ import { defaultDataDir } from '../core/store';
 import { isWildcardHost, startWebServer } from '../web/server';
 import { newToken } from '../web/token';
 import type { ServeArgs } from './args';
-import { EXIT } from './run-command';
+import { EXIT } from './exit-codes';
 
 export const DEFAULT_PORT = 4455;
 

@@ -4,8 +4,9 @@
  * retries (and reports each retry) itself.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { SetupError } from '../errors';
 
-export class MissingApiKeyError extends Error {
+export class MissingApiKeyError extends SetupError {
   constructor() {
     super('ANTHROPIC_API_KEY is not set; export your Anthropic API key (or ANTHROPIC_AUTH_TOKEN) and try again');
   }

@@ -4,6 +4,7 @@
  * to publish as a `providerRetry` event, and to cancel.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { SetupError } from '../errors';
 
 export interface RetryPolicy {
   /** Attempts after the first one. */
@@ -14,7 +15,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
-export class RetrySettingError extends Error {}
+export class RetrySettingError extends SetupError {}
 
 /**
  * Retry settings from the environment, for slow networks and for tests: COVE_MAX_RETRIES and

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolSource } from '../agent/types';
-import { McpHub, type McpServerStatus } from './mcp-hub';
+import type { McpHub, McpServerStatus } from './mcp-hub';
 import { loadMcpConfig, mcpConfigFiles, McpConfigError, type McpConfig } from './mcp-config';
 
 export interface WorkspaceMcpStatus {
@@ -55,38 +55,61 @@ export function approvedConfig(workspace: string, dataDir: string, environment: 
   return { servers, problems: [...config.problems, ...refused] };
 }
 
+/**
+ * A workspace's hub, created on first use. The MCP SDK is loaded only then, and only when the
+ * workspace has servers or problems to report, so a run without MCP does not pay for it.
+ */
 export class McpRegistry {
-  private readonly hubs = new Map<string, McpHub>();
+  private readonly hubs = new Map<string, Promise<McpHub>>();
 
   constructor(
     private readonly dataDir: string,
     private readonly log: (message: string) => void = () => {},
   ) {}
 
-  hubFor(workspace: string): McpHub {
+  private hubFor(workspace: string, config: McpConfig): Promise<McpHub> {
     let hub = this.hubs.get(workspace);
     if (!hub) {
-      hub = new McpHub({ workspace, dataDir: this.dataDir, config: approvedConfig(workspace, this.dataDir), log: this.log });
+      hub = import('./mcp-hub').then(({ McpHub }) => {
+        const created = new McpHub({ workspace, dataDir: this.dataDir, config, log: this.log });
+        void created.start();
+        return created;
+      });
       this.hubs.set(workspace, hub);
-      for (const problem of hub.problems()) this.log(problem.message);
-      void hub.start();
     }
     return hub;
   }
 
   /** The tool sources of a session: its first workspace's servers (where its commands run). */
   sourcesFor(workspaces: readonly string[]): ToolSource[] {
-    return workspaces.length > 0 ? [this.hubFor(workspaces[0]!).toolSource()] : [];
+    const workspace = workspaces[0];
+    if (workspace === undefined) return [];
+    if (!this.hubs.has(workspace)) {
+      const config = approvedConfig(workspace, this.dataDir);
+      for (const problem of config.problems) this.log(problem.message);
+      if (config.servers.length === 0) return [];
+      void this.hubFor(workspace, config);
+    }
+    const hub = this.hubs.get(workspace)!;
+    return [{ name: 'mcp', tools: async (signal) => (await hub).toolSource().tools(signal) }];
   }
 
-  status(workspace: string): WorkspaceMcpStatus {
-    const hub = this.hubFor(workspace);
+  async status(workspace: string): Promise<WorkspaceMcpStatus> {
+    const config = approvedConfig(workspace, this.dataDir);
+    if (!this.hubs.has(workspace) && config.servers.length === 0) {
+      return {
+        workspace,
+        servers: config.problems.flatMap((p) => (p.server === undefined ? [] : [{ name: p.server, transport: p.transport, state: 'failed' as const, error: p.message, toolCount: 0, stderrTail: '' }])),
+        problems: config.problems.filter((p) => p.server === undefined).map((p) => p.message),
+      };
+    }
+    const hub = await this.hubFor(workspace, config);
     return { workspace, servers: hub.status(), problems: hub.problems().filter((p) => p.server === undefined).map((p) => p.message) };
   }
 
   async closeAll(): Promise<void> {
     const hubs = [...this.hubs.values()];
     this.hubs.clear();
-    await Promise.allSettled(hubs.map((hub) => hub.close()));
+    await Promise.allSettled(hubs.map(async (hub) => (await hub).close()));
   }
 }

@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mapClaudeRule } from './claude-settings';
 import { isPermissionMode, parseRule, PERMISSION_MODES, type PermissionMode } from './rule-syntax';
+import { SetupError } from '../errors';
 
 export interface RuleLists {
   allow: string[];
@@ -35,7 +36,7 @@ export interface LoadedSettings {
   defaultMode: PermissionMode | undefined;
 }
 
-export class PermissionSettingsError extends Error {
+export class PermissionSettingsError extends SetupError {
   constructor(
     readonly path: string,
     problem: string,

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MODEL } from '../agent/pricing';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/rule-syntax';
+import { SetupError } from '../errors';
 
 export interface AppSettings {
   model: string;
@@ -15,7 +16,7 @@ export interface AppSettings {
   maxSubagents: number;
 }
 
-export class SettingsFileError extends Error {}
+export class SettingsFileError extends SetupError {}
 
 export function settingsPath(dataDir: string): string {
   return join(dataDir, 'settings.json');
