@@ -4,7 +4,7 @@
  * slow render shows as one long gap). The in-page code is sent as source text, because the
  * TypeScript loader wraps named functions in a helper that does not exist in the page.
  */
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-page';
 import { median, percentile, type Measurement } from './support';
 
 /** The issue's bar: no frame over 50 ms at the median. */
@@ -58,13 +58,13 @@ const SCROLL_THROUGH = `new Promise((resolve, reject) => {
   requestAnimationFrame(tick);
 })`;
 
-export async function startFrameRecording(page: Page): Promise<void> {
+export async function startFrameRecording(page: BarePage): Promise<void> {
   await page.evaluate(START_RECORDING);
 }
 
 /** Stops the page's recording; the frame durations in milliseconds. */
-export async function stopFrameRecording(page: Page): Promise<number[]> {
-  return gaps((await page.evaluate(STOP_RECORDING)) as number[]);
+export async function stopFrameRecording(page: BarePage): Promise<number[]> {
+  return gaps(await page.evaluate<number[]>(STOP_RECORDING));
 }
 
 export interface ScrollRecording {
@@ -74,8 +74,8 @@ export interface ScrollRecording {
   viewport: number;
 }
 
-export async function scrollThroughTranscript(page: Page): Promise<ScrollRecording> {
-  const { times, height, viewport } = (await page.evaluate(SCROLL_THROUGH)) as { times: number[]; height: number; viewport: number };
+export async function scrollThroughTranscript(page: BarePage): Promise<ScrollRecording> {
+  const { times, height, viewport } = await page.evaluate<{ times: number[]; height: number; viewport: number }>(SCROLL_THROUGH);
   return { durations: gaps(times), height, viewport };
 }
 

@@ -1,19 +1,20 @@
 /**
  * What the renderer benchmarks share: the scripted model server, a temp COVE_HOME (prepared
  * before the server starts, e.g. with a stored session), the BUILT `cove serve`, a contract
- * socket for setting up from Node, and Debian's Chromium with one browser context. Pages are
- * opened on demand, so a benchmark can show two sessions side by side or reload between runs.
+ * socket for setting up from Node, and Debian's Chromium driven over a bare DevTools socket
+ * (./bare-page.ts says why not Playwright). Pages are opened on demand, so a benchmark can
+ * show two sessions side by side or reload between runs.
  */
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startModelServer, type Script, type ScriptedServer } from '../test/support/model-server';
 import { COVE_BIN, CoveHome } from '../test/support/cove-cli';
-import { launchChromium, skipReason } from '../test/e2e/support';
+import { skipReason } from '../test/e2e/support';
 import { ApiSocket, startServe, type ServeProcess } from '../test/e2e/serve-process';
 import type { Response } from '../shared/contract';
+import { launchBareChromium, type BareBrowser, type BarePage } from './bare-page';
 
 export interface RendererFixture<Prepared = void> {
   /** What `prepareHome` returned. */
@@ -24,10 +25,9 @@ export interface RendererFixture<Prepared = void> {
   workspace: string;
   serve: ServeProcess;
   api: ApiSocket;
-  browser: Browser;
-  context: BrowserContext;
-  /** Opens the app and waits until it lists the sessions. */
-  openPage(): Promise<Page>;
+  browser: BareBrowser;
+  /** Opens the app in a new window and waits until it lists the sessions. */
+  openPage(): Promise<BarePage>;
   /** Throws when a page reported an error: a benchmark of a broken page measures nothing. */
   assertNoProblems(): void;
   close(): Promise<void>;
@@ -73,10 +73,8 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
     cleanups.push(() => serve.stop().then(() => undefined));
     const api = await ApiSocket.open(serve);
     cleanups.push(() => api.close());
-    const browser = await launchChromium();
+    const browser = await launchBareChromium({ width: 1280, height: 860 });
     cleanups.push(() => browser.close());
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const problems: string[] = [];
     return {
       prepared,
       model,
@@ -85,21 +83,13 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
       serve,
       api,
       browser,
-      context,
       async openPage() {
-        const page = await context.newPage();
-        page.setDefaultTimeout(60_000);
-        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-        page.on('console', (message) => {
-          if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-        });
-        await page.goto(serve.url);
-        await page.getByRole('navigation', { name: 'Sessions' }).waitFor();
-        await page.getByRole('list', { name: 'Session list' }).or(page.getByText('No sessions yet')).first().waitFor();
+        const page = await browser.newPage(serve.url);
+        await page.waitFor(`document.querySelector('nav[aria-label="Sessions"]') && (document.querySelector('ul[aria-label="Session list"]') || document.body.innerText.includes('No sessions yet'))`);
         return page;
       },
       assertNoProblems() {
-        if (problems.length > 0) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
+        if (browser.problems.length > 0) throw new Error(`the page reported problems:\n${browser.problems.join('\n')}`);
         if (model.problems.length > 0) throw new Error(`the model server reported problems:\n${model.problems.join('\n')}`);
       },
       close: cleanUp,
@@ -118,16 +108,13 @@ export async function request<T>(api: ApiSocket, name: string, input: unknown): 
   return response.value;
 }
 
-/** Clicks a session in the list by its title. */
-export async function selectSession(page: Page, title: string): Promise<void> {
-  await page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+/** In-page: the button of a session in the list, by the start of its title (its accessible name). */
+export function sessionButton(title: string): string {
+  return `Array.from(document.querySelectorAll('ul[aria-label="Session list"] button')).find((button) => button.textContent.startsWith(${JSON.stringify(title)}))`;
 }
 
-/**
- * A function for `evaluate`, from source text. The TypeScript loader wraps named functions in
- * a `__name` helper the page does not have, and Playwright evaluates a string as an expression
- * rather than calling it with the argument; a Function built from text avoids both.
- */
-export function pageFunction<Args extends unknown[], Result>(parameters: string[], body: string): (...args: Args) => Result {
-  return new Function(...parameters, body) as (...args: Args) => Result;
+/** Clicks a session in the list by its title, once it is listed. */
+export async function selectSession(page: BarePage, title: string): Promise<void> {
+  await page.waitFor(sessionButton(title));
+  await page.evaluate(`${sessionButton(title)}.click()`);
 }

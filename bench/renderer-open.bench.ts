@@ -7,9 +7,9 @@
  * length: the goal is 3× a short session's time, and a second at most. Then the page's frame
  * times while the long transcript is scrolled from its top to its bottom.
  */
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-page';
 import { frameMeasurements, frameStats, scrollThroughTranscript } from './frame-recorder';
-import { pageFunction, rendererSkipReason, request, startRendererFixture, type RendererFixture } from './renderer-fixture';
+import { rendererSkipReason, request, sessionButton, startRendererFixture, type RendererFixture } from './renderer-fixture';
 import { writeStoredTranscript, type StoredTranscript } from './stored-transcript';
 import { compare, median, type Benchmark, type BenchmarkResult } from './support';
 import type { SessionView } from '../shared/contract';
@@ -28,9 +28,11 @@ const OPEN_RUNS = 5;
  * run has is inside the transcript's visible box with the transcript scrolled to its bottom;
  * resolves with the milliseconds from the click to that frame.
  */
-const openAndWaitForEnd = pageFunction<[Element, { lastReply: string; timeoutMs: number }], Promise<number>>(
-  ['button', 'options'],
-  `return new Promise((resolve, reject) => {
+const openAndWaitForEnd = (title: string, options: { lastReply: string; timeoutMs: number }) =>
+  `new Promise((resolve, reject) => {
+    const options = ${JSON.stringify(options)};
+    const button = ${sessionButton(title)};
+    if (!button) return reject(new Error('no session ' + ${JSON.stringify(title)} + ' in the list'));
     const started = performance.now();
     button.click();
     const check = () => {
@@ -46,14 +48,13 @@ const openAndWaitForEnd = pageFunction<[Element, { lastReply: string; timeoutMs:
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
-  });`,
-);
+  })`;
 
 /** In a new page: the app keeps the open session in the tab's storage and would reopen it on a reload. */
-async function openSession(fixture: Fixture, title: string, stored: StoredTranscript): Promise<{ page: Page; ms: number }> {
+async function openSession(fixture: Fixture, title: string, stored: StoredTranscript): Promise<{ page: BarePage; ms: number }> {
   const page = await fixture.openPage();
-  const button = page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${title}`) });
-  const ms = await button.evaluate(openAndWaitForEnd, { lastReply: stored.lastReply, timeoutMs: OPEN_TIMEOUT_MS });
+  await page.waitFor(sessionButton(title));
+  const ms = await page.evaluate<number>(openAndWaitForEnd(title, { lastReply: stored.lastReply, timeoutMs: OPEN_TIMEOUT_MS }));
   return { page, ms };
 }
 

@@ -7,8 +7,8 @@
  * shows its exit code and the reply has ended. The issue's bar: the median frame within 50 ms;
  * the p95 and the count of longer frames are reported beside it.
  */
-import type { Page } from 'playwright-core';
 import type { SessionSummary } from '../shared/contract';
+import type { BarePage } from './bare-page';
 import { block, reply, type RecordedRequest, type Reply } from '../test/support/model-server';
 import { frameMeasurements, frameStats, startFrameRecording, stopFrameRecording } from './frame-recorder';
 import { rendererSkipReason, request, selectSession, startRendererFixture, type RendererFixture } from './renderer-fixture';
@@ -32,15 +32,20 @@ function script(request: RecordedRequest): Reply {
   throw new Error(`the renderer benchmark's model has no reply for ${prompt.slice(0, 120)}`);
 }
 
-async function openSession(fixture: RendererFixture, page: Page, title: string): Promise<string> {
+const TRANSCRIPT = `document.querySelector('[role="region"][aria-label="Transcript"]')`;
+/** In-page: the run's end marker ("Done") is in the transcript. */
+const RUN_ENDED = `${TRANSCRIPT}?.querySelector('[role="note"][aria-label="Done"]')`;
+/** In-page: the bash card is done, says exit 0, and shows its output. */
+const BASH_DONE = `(() => {
+  const card = ${TRANSCRIPT}?.querySelector('article[aria-label="bash tool: Done"]');
+  return card && Array.from(card.querySelectorAll('.exit-badge')).some((badge) => badge.textContent === 'exit 0') && card.querySelector('[role="group"][aria-label="bash output"]');
+})()`;
+
+async function openSession(fixture: RendererFixture, page: BarePage, title: string): Promise<string> {
   const session = await request<SessionSummary>(fixture.api, 'session:create', { workspaces: [fixture.workspace], title, permissionMode: 'bypass' });
   await selectSession(page, title);
-  await page.getByRole('region', { name: 'Transcript' }).getByText('Nothing here yet').waitFor();
+  await page.waitFor(`${TRANSCRIPT}?.textContent.includes('Nothing here yet')`);
   return session.id;
-}
-
-function runEnded(page: Page) {
-  return page.getByRole('region', { name: 'Transcript' }).getByRole('note', { name: 'Done' });
 }
 
 interface RunResult {
@@ -50,7 +55,7 @@ interface RunResult {
   replyDoneMs: number;
 }
 
-async function runOnce(fixture: RendererFixture, bashPage: Page, replyPage: Page, run: number): Promise<RunResult> {
+async function runOnce(fixture: RendererFixture, bashPage: BarePage, replyPage: BarePage, run: number): Promise<RunResult> {
   const bashSession = await openSession(fixture, bashPage, `Bash flood ${run}`);
   const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
   await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
@@ -60,20 +65,17 @@ async function runOnce(fixture: RendererFixture, bashPage: Page, replyPage: Page
     request(fixture.api, 'session:send', { sessionId: replySession, text: REPLY_PROMPT }),
   ]);
   const bashDone = (async () => {
-    const card = bashPage.getByRole('article', { name: 'bash tool: Done' });
-    await card.getByText('exit 0', { exact: true }).waitFor({ timeout: DONE_TIMEOUT_MS });
-    await card.getByRole('group', { name: 'bash output' }).waitFor();
-    await runEnded(bashPage).waitFor({ timeout: DONE_TIMEOUT_MS });
+    await bashPage.waitFor(`${BASH_DONE} && ${RUN_ENDED}`, DONE_TIMEOUT_MS);
     return performance.now() - sent;
   })();
   const replyDone = (async () => {
-    await runEnded(replyPage).waitFor({ timeout: DONE_TIMEOUT_MS });
+    await replyPage.waitFor(RUN_ENDED, DONE_TIMEOUT_MS);
     return performance.now() - sent;
   })();
   const [bashDoneMs, replyDoneMs] = await Promise.all([bashDone, replyDone]);
   const [bashFrames, replyFrames] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
-  const shown = await replyPage.getByRole('article', { name: "Cove's reply" }).textContent();
-  if ((shown?.match(/tok/g)?.length ?? 0) !== DELTAS) throw new Error(`the reply shows ${shown?.match(/tok/g)?.length ?? 0} of ${DELTAS} deltas`);
+  const shown = await replyPage.evaluate<number>(`(${TRANSCRIPT}.querySelector('article[aria-label="Cove\\'s reply"]')?.textContent.match(/tok/g) ?? []).length`);
+  if (shown !== DELTAS) throw new Error(`the reply shows ${shown} of ${DELTAS} deltas`);
   return { bashFrames, replyFrames, bashDoneMs, replyDoneMs };
 }
 
