@@ -1,7 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAnsi, tailSpans } from '../../renderer/features/tools/ansi';
-import { appendTerminal, EMPTY_TERMINAL } from '../../renderer/features/tools/terminal-buffer';
+import { parseAnsi, parseAnsiFrom, styleAfter } from '../../renderer/features/tools/ansi';
+import {
+  appendTerminal,
+  EMPTY_TERMINAL,
+  MAX_LINE_CHARS,
+  partialLine,
+  terminalLineCount,
+  terminalText,
+  type TerminalBuffer,
+} from '../../renderer/features/tools/terminal-buffer';
 
 describe('ANSI parser', () => {
   test('16 colors, bold and reset', () => {
@@ -31,29 +39,81 @@ describe('ANSI parser', () => {
     assert.deepEqual(spans, [{ text: 'abcde', style: {} }]);
   });
 
-  test('tailSpans keeps the last lines with their styles', () => {
-    const spans = parseAnsi('one\n\x1b[31mtwo\nthree\x1b[0m\nfour');
-    const tail = tailSpans(spans, 2);
-    assert.equal(tail.map((span) => span.text).join(''), 'three\nfour');
-    assert.equal(tail[0]?.style.fg, 'var(--ansi-1)');
+  test('a line parsed from a style starts in it and says where it ends', () => {
+    const red = parseAnsiFrom('one\x1b[31mtwo', {}).style;
+    const next = parseAnsiFrom('three\x1b[1m', red);
+    assert.deepEqual(next.spans, [{ text: 'three', style: { fg: 'var(--ansi-1)' } }]);
+    assert.deepEqual(next.style, { fg: 'var(--ansi-1)', bold: true });
+    assert.deepEqual(styleAfter('a\x1b[32mb\x1b]0;title\x07c\x1b[4m', {}), { fg: 'var(--ansi-2)', underline: true });
+    const plain = {};
+    assert.equal(styleAfter('no escapes at all', plain), plain, 'plain text keeps the very style object');
   });
 });
 
+/** Each finished line as `text` or `text{fg}` per span, for comparing what two buffers draw. */
+function drawn(buffer: TerminalBuffer): string[] {
+  const lines = buffer.lines.slice(buffer.start, buffer.end);
+  return [...lines, partialLine(buffer)].map((line) => line.map((span) => span.text + (span.style.fg ? `{${span.style.fg}}` : '')).join(''));
+}
+
+function feed(chunks: string[], maxLines?: number): TerminalBuffer {
+  return chunks.reduce((buffer, chunk) => appendTerminal(buffer, chunk, maxLines), EMPTY_TERMINAL);
+}
+
 describe('terminal buffer', () => {
   test('carriage returns redraw the line, CRLF split across chunks is one newline', () => {
-    let buffer = appendTerminal(EMPTY_TERMINAL, 'progress 10%\rprogress 50%');
-    buffer = appendTerminal(buffer, '\rprogress 100%\r');
-    buffer = appendTerminal(buffer, '\ndone\n');
-    assert.equal(buffer.text, 'progress 100%\ndone\n');
-    assert.equal(buffer.breaks, 2);
+    const buffer = feed(['progress 10%\rprogress 50%', '\rprogress 100%\r', '\ndone\n']);
+    assert.equal(terminalText(buffer), 'progress 100%\ndone\n');
+    assert.equal(terminalLineCount(buffer), 2);
+  });
+
+  test('a redrawn line keeps the colors set on it before the carriage return', () => {
+    const buffer = feed(['\x1b[32mworking 1\r', 'working 2\rdone\n']);
+    assert.deepEqual(drawn(buffer), ['done{var(--ansi-2)}', '']);
   });
 
   test('keeps only the last lines once over the bound', () => {
     let buffer = EMPTY_TERMINAL;
     for (let line = 1; line <= 130; line++) buffer = appendTerminal(buffer, `line ${line}\n`, 100);
-    assert.ok(buffer.breaks <= 120, `kept ${buffer.breaks} lines`);
-    assert.ok(buffer.text.endsWith('line 130\n'));
-    assert.equal(buffer.droppedLines + buffer.breaks, 130);
-    assert.ok(buffer.text.startsWith(`line ${buffer.droppedLines + 1}\n`));
+    assert.equal(terminalLineCount(buffer), 100);
+    assert.equal(buffer.droppedLines, 30);
+    assert.ok(terminalText(buffer).startsWith('line 31\n'));
+    assert.ok(terminalText(buffer).endsWith('line 130\n'));
+  });
+
+  test('any split of the output into chunks draws the same lines, colors and counts', () => {
+    const colors = ['\x1b[31m', '\x1b[0m', '\x1b[1;34m', ''];
+    let output = '';
+    for (let line = 0; line < 400; line++) output += `${colors[line % 4]}row ${line}${line % 7 === 0 ? '\r\n' : line % 11 === 0 ? '\rover ' + line + '\n' : '\n'}`;
+    output += 'unfinished';
+    const whole = feed([output], 50);
+    for (const size of [1, 3, 17, 256, 5000]) {
+      const chunks: string[] = [];
+      for (let at = 0; at < output.length; at += size) chunks.push(output.slice(at, at + size));
+      const split = feed(chunks, 50);
+      assert.deepEqual(drawn(split), drawn(whole), `chunks of ${size}`);
+      assert.equal(split.droppedLines, whole.droppedLines, `chunks of ${size}`);
+    }
+    assert.equal(whole.droppedLines + terminalLineCount(whole), 401);
+    assert.equal(drawn(whole).at(-1), 'unfinished{var(--ansi-4)}');
+    const colored = feed(['\x1b[35m' + 'x\n'.repeat(400) + 'end'], 50);
+    assert.equal(drawn(colored).at(-1), 'end{var(--ansi-5)}', 'a color set in lines dropped unsplit still applies');
+  });
+
+  test('an older version stays as it was when a newer one grows, and can grow on its own', () => {
+    const base = feed(['a\nb\n']);
+    const grown = appendTerminal(base, 'c\n');
+    const other = appendTerminal(base, 'x\n');
+    assert.equal(terminalText(base), 'a\nb\n');
+    assert.equal(terminalText(grown), 'a\nb\nc\n');
+    assert.equal(terminalText(other), 'a\nb\nx\n');
+    assert.equal(terminalText(appendTerminal(grown, 'd\n')), 'a\nb\nc\nd\n');
+  });
+
+  test('a line that never ends is broken into drawable pieces', () => {
+    const buffer = feed(['y'.repeat(MAX_LINE_CHARS), 'y'.repeat(MAX_LINE_CHARS + 10)]);
+    assert.equal(buffer.end - buffer.start, 2);
+    assert.equal(buffer.partial.length, 10);
+    assert.equal(terminalText(buffer).length, 2 * MAX_LINE_CHARS + 10 + 2);
   });
 });

@@ -5,6 +5,7 @@ import type { SessionEvent } from '../../shared/contract';
 import { EMPTY_TRANSCRIPT, foldEvents } from '../../renderer/features/transcript/model';
 import { overlap, passSeams, settleHeld } from '../../renderer/features/transcript/open-seam';
 import type { TranscriptState } from '../../renderer/features/transcript/model-types';
+import { terminalText as textOf } from '../../renderer/features/tools/terminal-buffer';
 
 const sessionId = 's1';
 const start = makeEvent('agentStart', { sessionId, model: 'm', prompt: 'hi' });
@@ -43,7 +44,7 @@ function replyText(state: TranscriptState): string {
 }
 
 function terminalText(state: TranscriptState): string {
-  return state.items.flatMap((item) => (item.kind === 'tool' ? [item.terminal?.text ?? ''] : [])).join('|');
+  return state.items.flatMap((item) => (item.kind === 'tool' ? [item.terminal ? textOf(item.terminal) : ''] : [])).join('|');
 }
 
 describe('where session:open meets the live stream', () => {

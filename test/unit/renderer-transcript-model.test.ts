@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { makeEvent, ZERO_USAGE, type CoveEvent, type Cost } from '../../shared/events';
 import { addSteeredPrompt, EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../../renderer/features/transcript/model';
 import type { AssistantItem, PermissionItem, ToolItem, TranscriptState } from '../../renderer/features/transcript/model-types';
+import { terminalText } from '../../renderer/features/tools/terminal-buffer';
 
 const sessionId = 's1';
 const cost: Cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0, priced: true };
@@ -103,7 +104,7 @@ describe('transcript fold', () => {
     ]);
     let tool = state.items[0] as ToolItem;
     assert.equal(tool.status, 'running');
-    assert.equal(tool.terminal?.text, 'line 1\nline 2\n');
+    assert.equal(tool.terminal && terminalText(tool.terminal), 'line 1\nline 2\n');
     assert.equal(tool.progress, 0.25, 'the last known progress stays until a new one');
     assert.equal(tool.statusLine, 'running… 3 s');
 

@@ -10,6 +10,7 @@ import { ToggleButton, useToggle } from '../../ui/Toggle';
 import { useNow } from '../../ui/use-now';
 import { DiffView } from './DiffView';
 import { Terminal } from './Terminal';
+import { isEmptyTerminal } from './terminal-buffer';
 import { TextOutput } from './TextOutput';
 import { inlineResult, toolLabel, toolSummary } from './tool-summary';
 
@@ -30,7 +31,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const summary = toolSummary(item.toolName, item.args);
   const state = stateLabel(item);
   const errorText = item.isError && result ? textOf(result.content) : '';
-  const hasTerminal = item.terminal !== null && item.terminal.text !== '';
+  const hasTerminal = item.terminal !== null && !isEmptyTerminal(item.terminal);
   const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
   const [outputOpen, setOutputOpen] = useToggle(`${item.key}:output`, item.toolName === 'bash');
   const inline = !running && !denied && !item.isError && !hasTerminal && result !== null ? inlineResult(result.content) : null;
@@ -90,7 +91,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
       {result?.diff ? <DiffView diff={result.diff} /> : null}
       {showOutput && outputOpen ? (
         hasTerminal ? (
-          <Terminal text={item.terminal!.text} droppedLines={item.terminal!.droppedLines} label={`${name} output`} />
+          <Terminal buffer={item.terminal!} label={`${name} output`} />
         ) : running ? (
           <pre className="partial-output">{item.partialText}</pre>
         ) : (

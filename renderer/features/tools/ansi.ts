@@ -25,6 +25,7 @@ export interface AnsiSpan {
 const ESCAPE = /\x1b\[([0-?]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[P^_][^\x1b]*(?:\x1b\\)?|\x1b[@-Z\\-_]|\x1b[ -/]*[0-~]?/g;
 // Control characters other than tab and newline draw nothing.
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+const CONTROL_TEST = /[\x00-\x08\x0b-\x1f\x7f]/;
 
 export function paletteColor(index: number): string {
   if (index < 16) return `var(--ansi-${index})`;
@@ -37,9 +38,21 @@ export function paletteColor(index: number): string {
   return `rgb(${gray}, ${gray}, ${gray})`;
 }
 
+const NO_STYLE: AnsiStyle = {};
+
 export function parseAnsi(text: string): AnsiSpan[] {
+  return parseAnsiFrom(text, NO_STYLE).spans;
+}
+
+/**
+ * Spans of `text` drawn from `style` on, and the style after it: a terminal's colors carry over
+ * line ends, so each line is parsed once, from where the one before it left off.
+ */
+export function parseAnsiFrom(text: string, from: AnsiStyle): { spans: AnsiSpan[]; style: AnsiStyle } {
+  // Most lines of most output are plain: one span, no regular expression run over them.
+  if (!text.includes('\x1b') && !CONTROL_TEST.test(text)) return { spans: text === '' ? [] : [{ text, style: from }], style: from };
   const spans: AnsiSpan[] = [];
-  let style: AnsiStyle = {};
+  let style = from;
   let start = 0;
   const push = (chunk: string) => {
     const clean = chunk.replace(CONTROL, '');
@@ -55,7 +68,18 @@ export function parseAnsi(text: string): AnsiSpan[] {
     if (match[2] === 'm') style = applySgr(style, match[1] ?? '');
   }
   push(text.slice(start));
-  return spans;
+  return { spans, style };
+}
+
+/** The style after `text` drawn from `from`, without its spans: for output dropped unseen. */
+export function styleAfter(text: string, from: AnsiStyle): AnsiStyle {
+  if (!text.includes('\x1b')) return from;
+  let style = from;
+  ESCAPE.lastIndex = 0;
+  for (let match = ESCAPE.exec(text); match; match = ESCAPE.exec(text)) {
+    if (match[2] === 'm') style = applySgr(style, match[1] ?? '');
+  }
+  return style;
 }
 
 /** The style after one SGR sequence; a new object whenever anything changes. */
@@ -105,27 +129,4 @@ function readExtended(codes: number[], index: number): { color: string | null; n
     return { color: valid ? `rgb(${channels.join(', ')})` : null, next: index + 4 };
   }
   return { color: null, next: index + 1 };
-}
-
-/** The spans of the last `lines` lines (a trailing newline does not count as a line). */
-export function tailSpans(spans: readonly AnsiSpan[], lines: number): AnsiSpan[] {
-  let breaks = 0;
-  for (let index = spans.length - 1; index >= 0; index--) {
-    const span = spans[index]!;
-    const isLast = index === spans.length - 1;
-    for (let at = span.text.length - 1; at >= 0; at--) {
-      if (span.text[at] !== '\n' || (isLast && at === span.text.length - 1)) continue;
-      breaks += 1;
-      if (breaks === lines) return [{ text: span.text.slice(at + 1), style: span.style }, ...spans.slice(index + 1)].filter((part) => part.text !== '');
-    }
-  }
-  return spans.slice();
-}
-
-/** Line count of text, not counting a trailing newline. */
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let count = 1;
-  for (let index = text.indexOf('\n'); index >= 0 && index < text.length - 1; index = text.indexOf('\n', index + 1)) count++;
-  return count;
 }

@@ -1,54 +1,141 @@
 /**
- * The scrollback of a streamed terminal: raw output with its ANSI sequences, carriage returns
- * applied (a progress bar redrawn with `\r` keeps only its last state), bounded to the last
- * MAX_TERMINAL_LINES lines so a command that prints forever cannot exhaust the renderer.
+ * The scrollback of a streamed terminal, as parsed lines: carriage returns applied (a progress
+ * bar redrawn with `\r` keeps only its last state), colors carried from line to line, bounded
+ * to the last MAX_TERMINAL_LINES lines so a command that prints forever cannot exhaust the
+ * renderer.
+ *
+ * A bash call can send megabytes a second, so an update costs what it keeps, not what it
+ * carries or what came before: each line is parsed once, when it ends; of a chunk longer than
+ * the bound only the lines that stay are split and parsed; and finished lines live in an array
+ * that versions of the buffer share and only ever append to (each version sees its own range
+ * of it), so a new version copies nothing. Versions stay immutable to their readers: appending
+ * to one that is not the newest copies its range first.
  */
+import { parseAnsiFrom, styleAfter, type AnsiSpan, type AnsiStyle } from './ansi';
 
 export const MAX_TERMINAL_LINES = 5000;
+/** A line is broken here, so one endless line (output without line breaks) stays drawable. */
+export const MAX_LINE_CHARS = 8192;
+
+export type TerminalLine = readonly AnsiSpan[];
 
 export interface TerminalBuffer {
-  text: string;
-  /** Line breaks in `text`. */
-  breaks: number;
+  /** Finished lines, shared with other versions: this version's are `lines[start, end)`. */
+  readonly lines: readonly TerminalLine[];
+  readonly start: number;
+  readonly end: number;
   /** Lines dropped from the top to keep the bound. */
-  droppedLines: number;
+  readonly droppedLines: number;
+  /** The unfinished last line, raw (ANSI sequences kept), and the style it starts in. */
+  readonly partial: string;
+  readonly partialStyle: AnsiStyle;
   /** The previous chunk ended in `\r`: a `\n` next is a CRLF, anything else a line rewrite. */
-  pendingReturn: boolean;
+  readonly pendingReturn: boolean;
 }
 
-export const EMPTY_TERMINAL: TerminalBuffer = { text: '', breaks: 0, droppedLines: 0, pendingReturn: false };
+export const EMPTY_TERMINAL: TerminalBuffer = { lines: [], start: 0, end: 0, droppedLines: 0, partial: '', partialStyle: {}, pendingReturn: false };
 
 export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines = MAX_TERMINAL_LINES): TerminalBuffer {
   let input = buffer.pendingReturn ? '\r' + chunk : chunk;
   const pendingReturn = input.endsWith('\r');
   if (pendingReturn) input = input.slice(0, -1);
 
-  let text = buffer.text;
-  let breaks = buffer.breaks;
-  const separators = /\r\n|\n|\r/g;
-  let start = 0;
-  for (let match = separators.exec(input); match; match = separators.exec(input)) {
-    text += input.slice(start, match.index);
-    if (match[0] === '\r') {
-      // A bare carriage return: the rest of the line is drawn over what is on it.
-      text = text.slice(0, text.lastIndexOf('\n') + 1);
-    } else {
-      text += '\n';
-      breaks += 1;
-    }
-    start = match.index + match[0].length;
-  }
-  text += input.slice(start);
-
+  // Append in place only to the newest version; the empty buffer's array is everyone's.
+  const owned = buffer.end > 0 && buffer.lines.length === buffer.end;
+  let lines = owned ? (buffer.lines as TerminalLine[]) : buffer.lines.slice(buffer.start, buffer.end);
+  let start = owned ? buffer.start : 0;
   let droppedLines = buffer.droppedLines;
-  // Trimming in steps of a fifth keeps the cost per chunk constant on average.
-  if (breaks > maxLines + Math.floor(maxLines / 5)) {
-    const drop = breaks - maxLines;
-    let cut = -1;
-    for (let index = 0; index < drop; index++) cut = text.indexOf('\n', cut + 1);
-    text = text.slice(cut + 1);
-    breaks -= drop;
+  let partial = buffer.partial;
+  let style = buffer.partialStyle;
+
+  // Lines the bound would drop at once are counted, and their colors followed, but never split.
+  const cut = cutBeforeLastBreaks(input, maxLines);
+  if (cut > 0) {
+    const head = input.slice(0, cut);
+    style = styleAfter(head, styleAfter(partial, style));
+    droppedLines += lines.length - start + countBreaks(head);
+    start = lines.length;
+    partial = '';
+    input = input.slice(cut);
+  }
+
+  const finish = (text: string) => {
+    for (let from = 0; from === 0 || from < text.length; from += MAX_LINE_CHARS) {
+      const parsed = parseAnsiFrom(text.slice(from, from + MAX_LINE_CHARS), style);
+      lines.push(parsed.spans);
+      style = parsed.style;
+    }
+  };
+  let at = 0;
+  for (let newline = input.indexOf('\n'); newline >= 0; newline = input.indexOf('\n', at)) {
+    const end = newline > at && input.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    const line = rewrite(partial + input.slice(at, end), style);
+    style = line.style;
+    finish(line.text);
+    partial = '';
+    at = newline + 1;
+  }
+  const rest = rewrite(partial + input.slice(at), style);
+  style = rest.style;
+  partial = rest.text;
+  if (partial.length > MAX_LINE_CHARS) {
+    finish(partial.slice(0, partial.length - (partial.length % MAX_LINE_CHARS)));
+    partial = partial.slice(partial.length - (partial.length % MAX_LINE_CHARS));
+  }
+
+  if (lines.length - start > maxLines) {
+    const drop = lines.length - start - maxLines;
+    start += drop;
     droppedLines += drop;
   }
-  return { text, breaks, droppedLines, pendingReturn };
+  // The dead head is let go once it outgrows what is kept: amortized, a copy per maxLines lines.
+  if (start > maxLines) {
+    lines = lines.slice(start);
+    start = 0;
+  }
+  return { lines, start, end: lines.length, droppedLines, partial, partialStyle: style, pendingReturn };
+}
+
+/** A bare `\r` starts the line over: what was drawn before it is gone, its colors are not. */
+function rewrite(text: string, style: AnsiStyle): { text: string; style: AnsiStyle } {
+  const last = text.lastIndexOf('\r');
+  if (last < 0) return { text, style };
+  return { text: text.slice(last + 1), style: styleAfter(text.slice(0, last), style) };
+}
+
+/** Lines in the buffer: the finished ones and a started last one. */
+export function terminalLineCount(buffer: TerminalBuffer): number {
+  return buffer.end - buffer.start + (buffer.partial === '' ? 0 : 1);
+}
+
+export function isEmptyTerminal(buffer: TerminalBuffer): boolean {
+  return buffer.end === buffer.start && buffer.partial === '' && buffer.droppedLines === 0;
+}
+
+/** The unfinished last line's spans (empty when there is none). */
+export function partialLine(buffer: TerminalBuffer): TerminalLine {
+  return parseAnsiFrom(buffer.partial, buffer.partialStyle).spans;
+}
+
+/** The text shown, without colors: finished lines end in `\n`. */
+export function terminalText(buffer: TerminalBuffer): string {
+  const finished = buffer.lines.slice(buffer.start, buffer.end).map((line) => line.map((span) => span.text).join('') + '\n');
+  return finished.join('') + partialLine(buffer).map((span) => span.text).join('');
+}
+
+/** Where the last `count` line breaks of `text` start being kept: just after the one before them, or 0. */
+function cutBeforeLastBreaks(text: string, count: number): number {
+  let at = text.length;
+  for (let found = 0; found <= count; found++) {
+    if (at === 0) return 0;
+    at = text.lastIndexOf('\n', at - 1);
+    if (at < 0) return 0;
+  }
+  return at + 1;
+}
+
+function countBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
