@@ -61,15 +61,24 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
       '--remote-debugging-port=0',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const removeProfile = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill();
-      await exited;
+  // Chromium runs in a process group of its own, so its helpers (which write into the profile
+  // until they are gone) go down with it, also when the benchmark itself ends early.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  };
+  process.once('exit', killGroup);
+  const removeProfile = async () => {
+    killGroup();
+    if (child.exitCode === null && child.signalCode === null) await exited;
+    process.off('exit', killGroup);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   let browserUrl: string;
   try {
@@ -109,6 +118,8 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
     },
     async close() {
       for (const page of [...pages]) await page.close().catch(() => {});
+      // Asked to close, Chromium ends its helpers itself; the kill is for one that does not.
+      await Promise.race([browser.send('Browser.close').then(() => exited), new Promise((resolve) => setTimeout(resolve, 5000))]).catch(() => {});
       browser.close();
       await removeProfile();
     },
