@@ -284,6 +284,10 @@ function find(draft: TranscriptState, key: string): TranscriptItem | undefined {
 
 /** Recent items are near the end, so the search runs backwards. */
 function update(draft: TranscriptState, key: string, change: (item: TranscriptItem) => TranscriptItem): void {
-  const index = draft.items.findLastIndex((item) => item.key === key);
-  if (index >= 0) draft.items[index] = change(draft.items[index]!);
+  for (let index = draft.items.length - 1; index >= 0; index--) {
+    if (draft.items[index]!.key === key) {
+      draft.items[index] = change(draft.items[index]!);
+      return;
+    }
+  }
 }

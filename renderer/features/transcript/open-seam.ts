@@ -30,8 +30,11 @@ export interface Seam {
  * the seams to pass live events through. `streaming`: the session was running when opened.
  */
 export function settleHeld(stored: readonly CoveEvent[], held: readonly CoveEvent[], streaming: boolean): { events: CoveEvent[]; seams: Seam[] } {
+  // Nothing to settle is the common case; a long session's stored list is worth not walking.
+  if (held.length === 0 && !streaming) return { events: [], seams: [] };
   const covered = coveredCount(stored, held);
-  const ended = new Set(stored.flatMap((event) => (event.type === 'messageEnd' ? [event.messageId] : [])));
+  const ended = new Set<string>();
+  for (const event of stored) if (event.type === 'messageEnd') ended.add(event.messageId);
   let others = 0;
   const fresh = held.filter((event) => {
     if (event.type === 'messageUpdate') return !ended.has(event.messageId);
