@@ -17,7 +17,8 @@ const scheduleFrame: Scheduler = (run) => {
 };
 
 export function bootstrap(): void {
-  const { transport, missingToken } = selectTransport();
+  // The open transcript, loading or not, takes its session's events; no view uses other sessions' streams.
+  const { transport, missingToken } = selectTransport((sessionId) => useCove.getState().transcript?.sessionId === sessionId);
   setTransport(transport);
   useCove.setState({ transportKind: transport.kind, missingToken });
   const batcher = createBatcher(applyHostEvents, scheduleFrame);

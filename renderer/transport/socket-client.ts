@@ -13,6 +13,7 @@
  * The socket and the timers are injected, so this runs under node:test with a fake socket.
  */
 import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
+import { streamedSessionOf } from './stream-peek';
 import { apiFrom, failure, type ConnectionState, type Transport } from './types';
 
 /** The part of the DOM WebSocket this client uses. */
@@ -35,6 +36,8 @@ export interface SocketClientOptions {
   waitMs?: number;
   /** Plain HTTP to the socket's own URL, to tell a refusal from an outage; no probing without it. */
   fetch?(url: string): Promise<{ status: number }>;
+  /** Whether the page shows the session: large streamed events of others are dropped unread (./stream-peek.ts). */
+  showsSession?(sessionId: string): boolean;
 }
 
 export const WAIT_MS = 15_000;
@@ -104,9 +107,12 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
   };
 
   const onFrame = (data: unknown) => {
+    const text = String(data);
+    const streamedSession = options.showsSession ? streamedSessionOf(text) : null;
+    if (streamedSession !== null && !options.showsSession!(streamedSession)) return;
     let frame: ServerFrame;
     try {
-      frame = JSON.parse(String(data)) as ServerFrame;
+      frame = JSON.parse(text) as ServerFrame;
     } catch {
       return;
     }

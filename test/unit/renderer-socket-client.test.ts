@@ -1,7 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClientFrame, HostEvent, ServerFrame } from '../../shared/contract';
+import { makeEvent } from '../../shared/events';
 import { createSocketTransport, probeUrl, refusalMessage, type SocketLike } from '../../renderer/transport/socket-client';
+import { PEEK_FROM_CHARS } from '../../renderer/transport/stream-peek';
 import type { ConnectionState } from '../../renderer/transport/types';
 
 class FakeSocket implements SocketLike {
@@ -49,7 +51,7 @@ class FakeFetch {
   }
 }
 
-function harness(fetcher?: FakeFetch) {
+function harness(fetcher?: FakeFetch, showsSession?: (sessionId: string) => boolean) {
   const sockets: FakeSocket[] = [];
   const timers: { callback: () => void; ms: number; cleared: boolean }[] = [];
   const states: ConnectionState[] = [];
@@ -70,6 +72,7 @@ function harness(fetcher?: FakeFetch) {
     },
     random: () => 0.5,
     ...(fetcher ? { fetch: fetcher.fetch } : {}),
+    ...(showsSession ? { showsSession } : {}),
   });
   transport.onConnection((state) => states.push(state));
   return { transport, sockets, timers, states, last: () => sockets.at(-1)! };
@@ -97,6 +100,29 @@ describe('WebSocket client of the contract', () => {
     stop();
     last().receive({ type: 'event', event });
     assert.deepEqual(seen, [event]);
+  });
+
+  test('large streamed events of a session the page does not show are dropped; all else arrives', () => {
+    const { transport, last } = harness(undefined, (sessionId) => sessionId === 'shown');
+    last().onopen?.({});
+    const seen: HostEvent[] = [];
+    transport.api.onEvent((event) => seen.push(event));
+    const chunk = 'x'.repeat(PEEK_FROM_CHARS);
+    const output = (sessionId: string, text: string) =>
+      makeEvent('toolExecutionUpdate', { sessionId, toolCallId: 't1', partialResult: { content: [{ type: 'text', text }], details: { chunk: text } } });
+    const delta = (sessionId: string, text: string) => makeEvent('messageUpdate', { sessionId, messageId: 'm1', delta: { type: 'text', index: 0, text } });
+    const sent: HostEvent[] = [
+      { kind: 'agent', event: output('hidden', chunk) },
+      { kind: 'agent', event: delta('hidden "quoted"', chunk) },
+      { kind: 'agent', event: output('shown', chunk) },
+      { kind: 'agent', event: delta('hidden', 'small') },
+      { kind: 'agent', event: makeEvent('agentStart', { sessionId: 'hidden', model: 'm', prompt: chunk }) },
+    ];
+    for (const event of sent) last().receive({ type: 'event', event });
+    assert.deepEqual(
+      seen.map((event) => (event.kind === 'agent' ? `${event.event.type} ${event.event.sessionId}` : event.kind)),
+      ['toolExecutionUpdate shown', 'messageUpdate hidden', 'agentStart hidden'],
+    );
   });
 
   test('a drop fails requests in flight, reconnects with a delay, and sends what waited', async () => {
