@@ -1,10 +1,16 @@
 /** An assistant message: its text as Markdown, thinking folded away, tool calls being written. */
-import type { AssistantItem } from './model-types';
+import type { AssistantItem, AssistantPart } from './model-types';
 import { Markdown } from './Markdown';
 import { ToggleButton, useToggle } from '../../ui/Toggle';
+import { useThrottled } from '../../ui/use-throttled';
+
+/** While a reply streams, a millisecond between redraws for each this many characters of its last paragraph, up to the most. */
+const CHARACTERS_PER_MS = 250;
+const MAX_REDRAW_MS = 250;
 
 export function MessageView({ item }: { item: AssistantItem }) {
-  const parts = item.parts.filter((part) => part !== undefined);
+  const streamed = useThrottled(item.parts, item.streaming ? redrawInterval(item.parts) : 0);
+  const parts = streamed.filter((part) => part !== undefined);
   const visible = parts.filter((part) => part.kind !== 'toolCall' || item.streaming);
   if (visible.length === 0 && !item.streaming) return <div className="item empty-message" />;
   return (
@@ -33,4 +39,16 @@ function Thinking({ toggleKey, text }: { toggleKey: string; text: string }) {
       {open ? <div className="thinking-text">{text}</div> : null}
     </div>
   );
+}
+
+/**
+ * The browser lays out a paragraph whole whenever text is added to it: about 1.5 ms per
+ * thousand words, so a reply that streams one endless paragraph would cost more per frame the
+ * longer it gets. It is redrawn less often as it grows instead; short ones, every frame.
+ */
+function redrawInterval(parts: readonly (AssistantPart | undefined)[]): number {
+  const last = parts.findLast((part) => part?.kind === 'text' || part?.kind === 'thinking');
+  if (last?.kind !== 'text' && last?.kind !== 'thinking') return 0;
+  const paragraph = last.text.length - (last.text.lastIndexOf('\n\n') + 1);
+  return Math.min(MAX_REDRAW_MS, Math.floor(paragraph / CHARACTERS_PER_MS));
 }
