@@ -92,14 +92,16 @@ function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
     return newest?.key ?? null;
   }, [items]);
 
+  // The scroller is laid out already: its size and the bottom offset let the first render draw
+  // the rows in view. Read once: reading a size on every render would force a layout each time.
+  const [initialRect] = useState(() => ({ width: scroller.current?.clientWidth ?? 0, height: scroller.current?.clientHeight ?? 0 }));
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimate(latest.current[index]),
     getItemKey,
     overscan: 6,
-    // The scroller is laid out already: its size and the bottom offset let the first render draw the rows in view.
-    initialRect: { width: scroller.current?.clientWidth ?? 0, height: scroller.current?.clientHeight ?? 0 },
+    initialRect,
     initialOffset: () => (following.current ? Math.max(0, estimatedHeight(items) - (scroller.current?.clientHeight ?? 0)) : 0),
   });
   const totalSize = virtualizer.getTotalSize();
