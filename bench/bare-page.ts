@@ -6,8 +6,8 @@
  * sends a bash flood in frames of megabytes and a long session's `session:open` answer as one
  * 6.6 MB frame, so under Playwright the page spends most of its time reporting frames to the
  * debugger (frames of 0.7–1.3 s that a page without a debugger attached never has). These
- * pages enable only Runtime and Log (for page errors and console errors): what is timed is
- * what a person's browser does.
+ * pages enable only Runtime and Log (page errors and console errors), Page (load events) and
+ * Emulation (the viewport): what is timed is what a person's browser does.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
