@@ -20,7 +20,9 @@ await build({
   outdir: 'dist',
   // Each command is a chunk of its own, loaded when it runs (see electron/cli/main.ts).
   splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  // Chunks sit beside cli.js: code that finds files relative to its own module (the renderer
+  // for `cove serve`) must see the same folder from every chunk.
+  chunkNames: 'cli-[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
