@@ -24,5 +24,6 @@ export async function runWithHooks(agent: Agent, hooks: SessionHooks, prompt: st
     if (reason === undefined) break;
     outcome = await agent.run(`A Stop hook asks you to go on: ${reason}`);
   }
+  await hooks.idle();
   return outcome;
 }

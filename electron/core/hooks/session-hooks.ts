@@ -44,6 +44,8 @@ const MATCHED_EVENTS = new Set<HookEventName>(['PreToolUse', 'PostToolUse', 'Ses
 export class SessionHooks {
   private active: HookEntry[] = [];
   private skipped: HookEntry[] = [];
+  /** Hooks started from an event handler that cannot wait for them (SubagentStop, Notification). */
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(private readonly options: SessionHooksOptions) {}
 
@@ -149,16 +151,27 @@ export class SessionHooks {
     return reasons.length > 0 ? reasons.join('\n') : undefined;
   }
 
-  async subagentStop(subagentId: string, signal?: AbortSignal): Promise<void> {
-    await this.run('SubagentStop', { stop_hook_active: false, subagent_id: subagentId }, { subagentId, signal });
+  /** Runs without waiting; `idle` waits for it, so the run ends only after its hooks. */
+  subagentStop(subagentId: string): void {
+    this.track(this.run('SubagentStop', { stop_hook_active: false, subagent_id: subagentId }, { subagentId }));
   }
 
   async preCompact(trigger: 'auto' | 'manual', signal?: AbortSignal): Promise<void> {
     await this.run('PreCompact', { trigger, custom_instructions: '' }, { subject: trigger, signal });
   }
 
-  async notification(message: string): Promise<void> {
-    await this.run('Notification', { message });
+  notification(message: string): void {
+    this.track(this.run('Notification', { message }));
+  }
+
+  /** Resolves when every hook started in the background has finished. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private track(run: Promise<unknown>): void {
+    const tracked = run.catch(() => {}).finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
   }
 }
 

@@ -69,7 +69,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
       systemPrompt: (definition) => subagentPromptFor(session.workspaces, definition, { instructions }),
       emit: (event) => {
         input.emit(event);
-        if (event.type === 'subagentEnd') void input.hooks?.subagentStop(event.subagentId);
+        if (event.type === 'subagentEnd') input.hooks?.subagentStop(event.subagentId);
       },
     },
     limits,

@@ -329,7 +329,7 @@ export class SessionManager {
       this.notify(event.sessionId);
     }
     if (event.type === 'agentEnd') writer?.flush();
-    if (event.type === 'permissionRequest') void this.hookSets.get(event.sessionId)?.notification(`Cove needs your permission to use ${event.toolName}`);
+    if (event.type === 'permissionRequest') this.hookSets.get(event.sessionId)?.notification(`Cove needs your permission to use ${event.toolName}`);
     for (const listener of this.listeners) {
       try {
         listener(event);
