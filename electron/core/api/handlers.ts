@@ -13,6 +13,7 @@ import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { approvalHandlers } from '../hooks/approval-handlers';
 
 export interface HostContext {
   manager: SessionManager;
@@ -157,6 +158,8 @@ export function createHandlers(context: HostContext): Handlers {
       const { path } = await checkWorkspace(workspace);
       return context.mcp.status(path);
     },
+
+    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

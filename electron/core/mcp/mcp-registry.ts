@@ -112,6 +112,13 @@ export class McpRegistry {
     return { workspace, servers: hub.status(), problems: hub.problems().filter((p) => p.server === undefined).map((p) => p.message) };
   }
 
+  /** Stops a workspace's servers; the next session that needs them reads its configuration again. */
+  async restart(workspace: string): Promise<void> {
+    const hub = this.hubs.get(workspace);
+    this.hubs.delete(workspace);
+    if (hub) await (await hub).close();
+  }
+
   async closeAll(): Promise<void> {
     const hubs = [...this.hubs.values()];
     this.hubs.clear();
