@@ -46,6 +46,18 @@ test('a project hook runs only after cove approve, and asks again once its comma
     assert.equal(existsSync(made), false, 'the approved hook blocked the command');
     assert.doesNotMatch(after.stderr, /were not run/);
 
+    // The same command running a changed script is a changed hook.
+    nodeHook(hooks, 'guard', `process.exit(0);`);
+    const edited = await run();
+    assert.equal(edited.code, 0, edited.stderr);
+    assert.match(edited.stderr, /1 project hook\(s\) of .* were not run/, 'a changed script asks again');
+    assert.equal(existsSync(made), true);
+    assert.equal((await f.home.run(['approve', '--workspace', f.workspace])).code, 0);
+    rmSync(made);
+    await run();
+    assert.equal(existsSync(made), true, 'the approved new script lets touch run');
+    assert.equal(existsSync(join(hooks, 'guard.stdin.json')), true, 'and it did run');
+
     const changed = nodeHook(hooks, 'guard2', `process.exit(2);`);
     writeHooks(settings, { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: changed }] }] });
     const again = await run();

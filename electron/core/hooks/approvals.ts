@@ -7,9 +7,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { SetupError } from '../errors';
 import { hookFiles, readHookFile, type HookEntry } from './hook-config';
+import { pinnedFiles } from './pinned-files';
 
 export const APPROVALS_FILE = 'approvals.json';
 
@@ -99,9 +100,15 @@ function describeServer(raw: Record<string, unknown>): string {
   return [String(raw.command ?? ''), ...args].join(' ').trim();
 }
 
-/** A server's id hashes its entry as written (before `${VAR}` expansion), so a changed entry asks again. */
-export function serverHash(file: string, name: string, raw: unknown): string {
-  return createHash('sha256').update(JSON.stringify([file, name, raw])).digest('hex');
+/**
+ * A server's id hashes its entry as written (before `${VAR}` expansion) and the project files
+ * its command line names, so a changed entry or server script asks again.
+ */
+export function serverHash(file: string, name: string, raw: unknown, workspace: string): string {
+  const entry = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const words = [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].filter((word): word is string => typeof word === 'string');
+  const files = pinnedFiles(words.map((word) => `'${word.replace(/'/g, '')}'`), workspace, typeof entry.cwd === 'string' ? resolve(workspace, entry.cwd) : workspace);
+  return createHash('sha256').update(JSON.stringify([file, name, raw, files])).digest('hex');
 }
 
 /** The servers a workspace's `.mcp.json` declares, as items; a file that does not parse declares none here (mcp-config reports it). */
@@ -115,7 +122,7 @@ export function mcpServerItems(workspace: string, store: ApprovalStore): Project
   }
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return [];
   return Object.entries(servers as Record<string, unknown>).map(([name, raw]) => {
-    const id = serverHash(file, name, raw);
+    const id = serverHash(file, name, raw, workspace);
     const entry = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
     return { id, kind: 'mcpServer' as const, file, name, command: describeServer(entry), approved: store.isApproved(id) };
   });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SetupError } from '../errors';
+import { pinnedFiles } from './pinned-files';
 import { compileMatcher, type ToolMatcher } from './tool-names';
 
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'Stop', 'SubagentStop', 'PreCompact', 'Notification'] as const;
@@ -27,7 +28,7 @@ export interface HookEntry {
   timeoutMs: number;
   file: string;
   kind: HookFileKind;
-  /** Pins an approval to this exact hook: file, event, matcher, command and timeout. */
+  /** Pins an approval to this exact hook: file, event, matcher, command, timeout and the project files the command names. */
   hash: string;
 }
 
@@ -43,6 +44,8 @@ export class HookConfigError extends SetupError {
 export interface HookFile {
   path: string;
   kind: HookFileKind;
+  /** The workspace a project file belongs to; its files a command names are pinned with the hook. */
+  root?: string;
 }
 
 /** Every file hooks are read from, in the order of SPEC §6. */
@@ -50,16 +53,17 @@ export function hookFiles(coveHome: string, workspaceRoots: readonly string[]): 
   const files: HookFile[] = [{ path: join(coveHome, 'settings.json'), kind: 'user' }];
   for (const root of workspaceRoots) {
     files.push(
-      { path: join(root, '.claude', 'settings.json'), kind: 'claude' },
-      { path: join(root, '.cove', 'settings.json'), kind: 'project' },
-      { path: join(root, '.cove', 'settings.local.json'), kind: 'local' },
+      { path: join(root, '.claude', 'settings.json'), kind: 'claude', root },
+      { path: join(root, '.cove', 'settings.json'), kind: 'project', root },
+      { path: join(root, '.cove', 'settings.local.json'), kind: 'local', root },
     );
   }
   return files;
 }
 
-export function hookHash(parts: { file: string; event: string; matcher: string; command: string; timeoutMs: number }): string {
-  const canonical = JSON.stringify([parts.file, parts.event, parts.matcher, parts.command, parts.timeoutMs]);
+export function hookHash(parts: { file: string; event: string; matcher: string; command: string; timeoutMs: number; root?: string }): string {
+  const files = parts.root ? pinnedFiles([parts.command], parts.root) : [];
+  const canonical = JSON.stringify([parts.file, parts.event, parts.matcher, parts.command, parts.timeoutMs, files]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -95,7 +99,7 @@ function parseCommand(file: HookFile, event: HookEventName, matcher: string, raw
   }
   const timeoutMs = Math.round(timeout * 1000);
   const command = raw.command;
-  return { event, matcher, command, timeoutMs, file: file.path, kind: file.kind, hash: hookHash({ file: file.path, event, matcher, command, timeoutMs }) };
+  return { event, matcher, command, timeoutMs, file: file.path, kind: file.kind, hash: hookHash({ file: file.path, event, matcher, command, timeoutMs, root: file.root }) };
 }
 
 /** The hooks of one file; a missing file or one without `hooks` has none. */

@@ -11,6 +11,9 @@ import { loadHooks, type HookEntry, type HookEventName } from './hook-config';
 import { decisionWord, interpretHook, type HookOutcome, type PermissionVerdict } from './hook-output';
 import { runHookProcess, type HookWrapper } from './hook-runner';
 
+/** The agent's own credentials: a hook is the person's command, not a way to the API key. */
+const NEVER_PASSED = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'];
+
 /** What a transcript line keeps of a hook's output. */
 const EVENT_OUTPUT_CHARS = 4000;
 
@@ -73,7 +76,8 @@ export class SessionHooks {
     const redactor = await this.options.secrets();
     const root = this.options.workspaces[0] ?? process.cwd();
     const input = { session_id: this.options.sessionId, cwd: root, hook_event_name: event, ...fields };
-    const env = { ...(this.options.env ?? process.env), COVE_PROJECT_DIR: root, CLAUDE_PROJECT_DIR: root, COVE_SESSION_ID: this.options.sessionId };
+    const env: NodeJS.ProcessEnv = { ...(this.options.env ?? process.env), COVE_PROJECT_DIR: root, CLAUDE_PROJECT_DIR: root, COVE_SESSION_ID: this.options.sessionId };
+    for (const name of NEVER_PASSED) delete env[name];
     return Promise.all(
       matching.map(async (entry) => {
         const result = await runHookProcess(entry.command, input, { cwd: root, env, timeoutMs: entry.timeoutMs, redactor, signal: context.signal, wrap: this.options.wrap });
@@ -110,7 +114,7 @@ export class SessionHooks {
   /** The most restrictive answer wins: a block or deny, then ask, then allow. */
   async preToolUse(call: { toolName: string; toolCallId: string; args: unknown; subagentId?: string; signal: AbortSignal }): Promise<PreToolVerdict> {
     const outcomes = await this.run('PreToolUse', { tool_name: call.toolName, tool_input: call.args }, { subject: call.toolName, toolCallId: call.toolCallId, subagentId: call.subagentId, signal: call.signal });
-    const denials = outcomes.flatMap((o) => (o.block ? [o.block] : o.permission === 'deny' ? [o.reason ?? 'a PreToolUse hook denied it']: []));
+    const denials = outcomes.flatMap((o) => (o.block ? [o.block] : o.stop ? [o.stop] : o.permission === 'deny' ? [o.reason ?? 'a PreToolUse hook denied it'] : []));
     if (denials.length > 0) return { permission: 'deny', reason: denials.join('; ') };
     const updatedInput = outcomes.findLast((o) => o.updatedInput !== undefined)?.updatedInput;
     const withInput = updatedInput === undefined ? {} : { updatedInput };
@@ -128,7 +132,7 @@ export class SessionHooks {
       { tool_name: call.toolName, tool_input: call.args, tool_response: call.response },
       { subject: call.toolName, toolCallId: call.toolCallId, subagentId: call.subagentId, signal: call.signal },
     );
-    return outcomes.flatMap((o) => [...(o.block ? [`PostToolUse hook: ${o.block}`] : []), ...(o.context ? [o.context] : [])]);
+    return outcomes.flatMap((o) => [...(o.block ? [`PostToolUse hook: ${o.block}`] : o.stop ? [`PostToolUse hook: ${o.stop}`] : []), ...(o.context ? [o.context] : [])]);
   }
 
   /** A blocked prompt is not sent; otherwise the context the hooks printed goes with it. */
