@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
-import { cliFixture, type CliFixture } from '../support/cove-cli';
+import { cliFixture, collect, type CliFixture } from '../support/cove-cli';
 import { hookInput, hookRuns, nodeHook, writeHooks } from './hook-fixture';
 
 const firstPrompt = (f: CliFixture) => JSON.stringify(f.server.requests[0]!.body.messages[0]!.content);
@@ -119,6 +119,30 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
     const sleeper = Number(readFileSync(pidFile, 'utf8'));
     assert.equal(alive(sleeper), false, 'the hook\'s own child was killed with its group');
     assert.equal(f.server.requests.length, 1, 'the prompt was still sent');
+  } finally {
+    await f.close();
+  }
+});
+
+test('Ctrl-C while a hook runs stops the hook with its group and ends the run as stopped', async () => {
+  const f = await cliFixture([reply.text('should not be asked')]);
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const pidFile = join(hooks, 'sleeper.pid');
+    const command = nodeHook(
+      hooks,
+      'slow',
+      `import { spawn } from 'node:child_process';\nconst child = spawn('sleep', ['60'], { stdio: 'ignore' });\nwriteFileSync(${JSON.stringify(pidFile)}, String(child.pid));\nsetInterval(() => {}, 1000);`,
+    );
+    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] });
+    const child = f.home.spawn(['run', '--workspace', f.workspace, 'go']);
+    const done = collect(child);
+    while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    const result = await done;
+    assert.equal(result.code, 130, result.stderr);
+    assert.equal(alive(Number(readFileSync(pidFile, 'utf8'))), false, 'the hook\'s child was killed');
+    assert.equal(f.server.requests.length, 0);
   } finally {
     await f.close();
   }

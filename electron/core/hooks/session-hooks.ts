@@ -90,7 +90,7 @@ export class SessionHooks {
 
   private publish(outcome: HookOutcome, context: RunContext): void {
     const { entry, process: result } = outcome;
-    const output = [result.failure, result.stderr.trim(), result.stdout.trim(), result.truncated ? '[output cut: a hook may print at most 64 KiB per stream]' : '']
+    const output = [outcome.message, result.failure, result.stderr.trim(), result.stdout.trim(), result.truncated ? '[output cut: a hook may print at most 64 KiB per stream]' : '']
       .filter(Boolean)
       .join('\n');
     this.options.emit(
