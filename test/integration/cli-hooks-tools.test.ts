@@ -2,7 +2,7 @@
 // model's next request and in the permission audit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
 import { cliFixture, type CliFixture } from '../support/cove-cli';
@@ -79,6 +79,28 @@ test('a hook\'s allow never beats a deny rule', async () => {
     assert.equal(result.code, 0, result.stderr);
     assert.equal(existsSync(join(f.workspace, 'denied.txt')), false);
     assert.equal(hookRuns(result.events)[0]!.decision, 'allow', 'the hook did run and allow');
+    assert.match(lastToolResult(f), /deny rule bash\(touch:\*\)/);
+  } finally {
+    await f.close();
+  }
+});
+
+test('a hook\'s allow does not lift an ask rule, and its ask does not lift a deny rule', async () => {
+  const f = await touching('ruled.txt');
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const verdict = join(hooks, 'verdict.txt');
+    const command = nodeHook(hooks, 'verdict', `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: readFileSync(${JSON.stringify(verdict)}, 'utf8') } }));`);
+    writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
+    writeFileSync(verdict, 'allow');
+    const asked = await f.home.run(['run', '--json', '--ask', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
+    assert.equal(asked.code, 0, asked.stderr);
+    assert.equal(existsSync(join(f.workspace, 'ruled.txt')), false, 'the ask rule still asks, so headless denies');
+    assert.match(lastToolResult(f), /ask rule bash\(touch:\*\)/);
+    writeFileSync(verdict, 'ask');
+    const denied = await f.home.run(['run', '--json', '--deny', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
+    assert.equal(denied.code, 0, denied.stderr);
+    assert.equal(existsSync(join(f.workspace, 'ruled.txt')), false);
     assert.match(lastToolResult(f), /deny rule bash\(touch:\*\)/);
   } finally {
     await f.close();
