@@ -73,9 +73,13 @@ class BoundedText {
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
+  // Windows has no process groups to signal; taskkill /T walks the tree of children instead.
+  if (process.platform === 'win32') {
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
+    return;
+  }
   try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
+    process.kill(-pid, 'SIGKILL');
   } catch {
     // Already gone.
   }
