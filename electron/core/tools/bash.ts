@@ -7,6 +7,7 @@ import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agen
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern, type DenyPattern } from './bash-guard';
 import { ModelOutput, UiStream, type UiUpdate } from './bash-output';
 import { spawnCommand, type PtyExit } from './bash-process';
+import { describeShell } from './shell-choice';
 
 export interface BashToolOptions {
   /** Extra environment variable names passed through, beyond the built-in allowlist. */
@@ -63,7 +64,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> 
   return {
     name: 'bash',
     label: 'Run Command',
-    description: DESCRIPTION,
+    description: describeShell(DESCRIPTION),
     parameters: {
       type: 'object',
       properties: {
