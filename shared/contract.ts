@@ -73,11 +73,22 @@ export interface RuleSource {
   editable: boolean;
 }
 
+/** How a host stores the API key: encrypted by the OS keychain, or in a file only its owner can read. */
+export interface ApiKeyStorageView {
+  kind: 'keychain' | 'file';
+  /** The file, for `file`, or the one a consented key would go to when the keychain cannot be used. */
+  file?: string;
+  /** Why the keychain cannot be used (no keyring on this Linux); the key can then be stored only with `unprotectedFile`. */
+  keychainProblem?: string;
+}
+
 export interface SettingsView {
   model: string;
   permissionMode: string;
   /** Where the API key comes from; the key itself never leaves main. */
   apiKey: 'stored' | 'environment' | 'missing';
+  /** How a stored key is kept; absent for hosts that do not say. */
+  apiKeyStorage?: ApiKeyStorageView;
   /** Rules of the given workspace's settings files, when one was named. */
   ruleSources: RuleSource[];
   /** Problems with settings files, each naming the file. */
@@ -162,7 +173,16 @@ export const requests = {
 
   'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
   'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
-  'settings:setApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500).nullable() }).strict(), result: result<SettingsView>() },
+  'settings:setApiKey': {
+    input: z
+      .object({
+        apiKey: z.string().trim().min(1).max(500).nullable(),
+        /** The person's consent to keep the key unencrypted in a file only they can read, where no keychain exists. */
+        unprotectedFile: z.literal(true).optional(),
+      })
+      .strict(),
+    result: result<SettingsView>(),
+  },
   'settings:removeRule': {
     input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
     result: result<SettingsView>(),

@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -114,11 +114,17 @@ describe('the desktop main process', () => {
     assert.ok(events.some((event) => event.kind === 'sessionChanged' && event.session?.id === sessionId));
   });
 
-  test('stores the API key only encrypted, and refuses when the OS cannot encrypt', async () => {
+  test('stores the API key encrypted; where the OS cannot encrypt, only with consent in a 0600 file, replaced once it can', async () => {
     safeStorage.available = false;
     const refused = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
     assert.ok(!refused.ok && /not stored: this system offers no keychain/.test(refused.error.message));
     assert.equal(existsSync(join(home, 'api-key.enc')), false);
+    const view = await fromWindow('settings:get', {});
+    assert.ok(view.ok);
+    assert.deepEqual((view.value as { apiKeyStorage: unknown }).apiKeyStorage, { kind: 'file', file: join(home, 'api-key'), keychainProblem: 'this system offers no keychain to encrypt it with' });
+    const consented = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop', unprotectedFile: true });
+    assert.ok(consented.ok && (consented.value as { apiKey: string }).apiKey === 'stored');
+    assert.equal(statSync(join(home, 'api-key')).mode & 0o777, 0o600);
     safeStorage.available = true;
     const stored = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
     assert.ok(stored.ok && (stored.value as { apiKey: string }).apiKey === 'stored');

@@ -67,6 +67,7 @@ export function createHandlers(context: HostContext): Handlers {
       model: app.model,
       permissionMode: app.defaultMode,
       apiKey: resolveApiKey(context.vault).source,
+      ...(context.vault.storage ? { apiKeyStorage: context.vault.storage() } : {}),
       ruleSources: rules.sources,
       problems: [...problems, ...rules.problems],
     };
@@ -142,8 +143,8 @@ export function createHandlers(context: HostContext): Handlers {
       writeAppSettings(context.dataDir, { model, defaultMode: permissionMode });
       return settingsView();
     },
-    'settings:setApiKey': ({ apiKey }) => {
-      context.vault.set(apiKey);
+    'settings:setApiKey': ({ apiKey, unprotectedFile }) => {
+      context.vault.set(apiKey, { unprotectedFile: unprotectedFile === true });
       return settingsView();
     },
     'settings:removeRule': ({ workspace, list, rule }) => {
