@@ -123,6 +123,8 @@ export interface AppInfo {
   host: 'desktop' | 'browser';
   platform: string;
   homeDir: string;
+  /** Whether `workspace:reveal` works here (the desktop app), for the Reveal button. */
+  canReveal?: boolean;
 }
 
 export const requests = {
@@ -151,6 +153,8 @@ export const requests = {
 
   /** Checks that a path is a readable folder; answers its real path. */
   'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },
+  /** Shows one of the session's workspace folders in the OS file manager (desktop app only; see AppInfo.canReveal). */
+  'workspace:reveal': { input: z.object({ sessionId: id, path }).strict(), result: result<{ revealed: true }>() },
   /** Folder names that complete a typed path (the browser has no folder picker). */
   'workspace:complete': { input: z.object({ prefix: z.string().max(4096) }).strict(), result: result<{ folders: string[] }>() },
 

@@ -165,6 +165,7 @@ describe('contract fuzz', () => {
       'session:addWorkspace': { sessionId, path: workspace },
       'session:setMode': { sessionId, permissionMode: 'plan' },
       'workspace:check': { path: workspace },
+      'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },
       'permission:answer': { sessionId, requestId: 'request-1', decision: 'allow', scope: 'once' },
       'permission:pending': {},

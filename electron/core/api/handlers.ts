@@ -12,6 +12,7 @@ import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
+import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 
 export interface HostContext {
@@ -24,6 +25,8 @@ export interface HostContext {
   mcp?: McpRegistry;
   /** Emits `sessionDeleted` to every window. */
   onDeleted(sessionId: string): void;
+  /** Shows a folder in the OS file manager; only hosts on the person's own desktop have one. */
+  revealFolder?(path: string): void;
   log(message: string): void;
 }
 
@@ -74,8 +77,14 @@ export function createHandlers(context: HostContext): Handlers {
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir() }),
+    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir(), canReveal: context.revealFolder !== undefined }),
 
+    'workspace:reveal': ({ sessionId, path }) => {
+      const reveal = context.revealFolder;
+      if (!reveal) throw new ApiError('failed', 'This host cannot show folders: only the desktop app has a file manager to open');
+      reveal(workspaceToReveal(requireSession(sessionId).workspaces, path));
+      return { revealed: true as const };
+    },
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));

@@ -26,6 +26,8 @@ export interface HostOptions {
   log(message: string): void;
   /** A better_sqlite3.node built for the running ABI (the desktop app's Electron); see StoreOptions. */
   nativeBinding?: string;
+  /** Shows a folder in the OS file manager (the desktop app's shell.showItemInFolder). */
+  revealFolder?(path: string): void;
 }
 
 export interface Host {
@@ -87,6 +89,7 @@ export function createHost(options: HostOptions): Host {
     mcp,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
+    ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),
     log: options.log,
   });
   return {
