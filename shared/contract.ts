@@ -112,6 +112,27 @@ export interface McpStatusView {
   problems: string[];
 }
 
+/** A hook or MCP server a project brings (SPEC §14): it runs only once approved, for this content. */
+export interface ProjectApprovalItem {
+  /** The content hash the approval is pinned to. */
+  id: string;
+  kind: 'hook' | 'mcpServer';
+  /** The file that declares it. */
+  file: string;
+  /** `PreToolUse Bash` for a hook, the server's name for a server. */
+  name: string;
+  /** What would run. */
+  command: string;
+  approved: boolean;
+}
+
+export interface ProjectApprovalsView {
+  workspace: string;
+  items: ProjectApprovalItem[];
+  /** Files that could not be read, each naming the file. */
+  problems: string[];
+}
+
 export interface PersonaList {
   personas: Array<{ name: string; description: string; tools: string[] | null }>;
   active: string | null;
@@ -194,6 +215,11 @@ export const requests = {
 
   /** MCP servers of a workspace: connected, failed (with why), tool counts, stderr tails. */
   'mcp:status': { input: z.object({ workspace: path }).strict(), result: result<McpStatusView>() },
+
+  /** The hooks and MCP servers a workspace brings, and whether each is approved. */
+  'approval:list': { input: z.object({ workspace: path }).strict(), result: result<ProjectApprovalsView>() },
+  /** Approves the named items (or every pending one) of a workspace, pinned to their content. */
+  'approval:approve': { input: z.object({ workspace: path, ids: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an item id')).max(500).optional() }).strict(), result: result<ProjectApprovalsView>() },
 
   'persona:list': { input: z.object({ sessionId: id }).strict(), result: result<PersonaList>() },
   'session:setPersona': { input: z.object({ sessionId: id, persona: z.string().min(1).max(64).nullable() }).strict(), result: result<SessionSummary>() },

@@ -195,6 +195,26 @@ export interface SubagentEndEvent extends Base {
   status: 'done' | 'failed' | 'cancelled';
 }
 
+/** One run of a hook command (SPEC §14); its output is redacted and bounded. */
+export interface HookRunEvent extends Base {
+  type: 'hookRun';
+  hookEvent: string;
+  command: string;
+  /** The settings file that declared it. */
+  file: string;
+  /** The tool call a PreToolUse or PostToolUse hook ran for. */
+  toolCallId?: string;
+  /** Null when the hook was killed or could not start. */
+  exitCode: number | null;
+  /** allow, deny, ask, block, stop or error; null when it only went on. */
+  decision: string | null;
+  /** stderr and stdout, redacted and cut. */
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -213,7 +233,8 @@ export type CoveEvent =
   | LoopDetectedEvent
   | ContextCompactedEvent
   | SubagentStartEvent
-  | SubagentEndEvent;
+  | SubagentEndEvent
+  | HookRunEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -244,6 +265,7 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'contextCompacted',
   'subagentStart',
   'subagentEnd',
+  'hookRun',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

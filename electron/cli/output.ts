@@ -82,6 +82,12 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter): (event: 
       case 'contextCompacted':
         err.write(`  context compacted: ${event.removedMessages} older messages ${event.summarized ? 'summarized' : 'dropped'}\n`);
         break;
+      case 'hookRun':
+        // A hook that only went on stays quiet; one that decided or failed is shown.
+        if (event.decision === null) break;
+        out.flush();
+        err.write(`  ⚑ ${event.hookEvent} hook ${event.decision}: ${brief(event.command, 60)}${event.output ? ` — ${brief(event.output)}` : ''}\n`);
+        break;
       case 'agentEnd':
         endLine();
         // A failed run's reason is printed once, by the command, as its last line.

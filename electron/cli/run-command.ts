@@ -20,6 +20,8 @@ import { builtinTools, workspaceSecrets } from '../core/tools/registry';
 import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter } from './output';
 import { EXIT } from './exit-codes';
+import { hostHooks, unapprovedNotice } from '../core/hooks/host-hooks';
+import { loadHooks } from '../core/hooks/hook-config';
 
 
 function workspaceDir(path: string): string {
@@ -71,12 +73,14 @@ export async function runCommand(args: RunArgs): Promise<number> {
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry,
+      hooks: hostHooks({ coveHome: dataDir, secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)) }),
       log: (message) => err.write(`cove: ${message}\n`),
     });
     const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
     const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
     for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
+    loadHooks(dataDir, explicit ?? store.getSession(args.resume!)?.workspaces ?? []);
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
     if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
@@ -88,7 +92,9 @@ export async function runCommand(args: RunArgs): Promise<number> {
       settings: settings.sources,
       extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
       redactor: new SecretSet(),
+      hooks: manager.hooksFor(session),
     });
+    for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);
 
     const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err);
     const unsubscribe = manager.subscribe(print);

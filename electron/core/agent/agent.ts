@@ -53,6 +53,8 @@ export interface AgentOptions {
   messages?: ConversationMessage[];
   /** Compaction starts when the context reaches this share of the window (default 0.8). */
   compactAt?: number;
+  /** Awaited just before the history is compacted (a host's PreCompact hooks). */
+  beforeCompact?(signal: AbortSignal): Promise<void>;
   /** Overrides the model's context window (tests use a small one). */
   contextWindow?: number;
   emit(event: CoveEvent): void;
@@ -301,6 +303,7 @@ export class Agent {
     const cut = chooseCut(this.messages, Math.floor(window * 0.25));
     if (cut === null) return { ...ZERO_USAGE };
 
+    await this.options.beforeCompact?.(signal);
     const removed = this.messages.slice(0, cut);
     let summary: string | null = null;
     let spent: Usage = { ...ZERO_USAGE };

@@ -14,6 +14,7 @@ import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { approvalHandlers } from '../hooks/approval-handlers';
 
 export interface HostContext {
   manager: SessionManager;
@@ -167,6 +168,8 @@ export function createHandlers(context: HostContext): Handlers {
       const { path } = await checkWorkspace(workspace);
       return context.mcp.status(path);
     },
+
+    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

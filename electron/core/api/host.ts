@@ -17,6 +17,7 @@ import { SecretSet } from '../secrets';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
+import { hostHooks } from '../hooks/host-hooks';
 
 export interface HostOptions {
   dataDir: string;
@@ -64,9 +65,18 @@ export function createHost(options: HostOptions): Host {
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log) }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
-      createSessionGate({ workspaces: session.workspaces, mode: session.permissionMode, coveHome: options.dataDir, store, prompter, redactor: new SecretSet() }),
+      createSessionGate({
+        workspaces: session.workspaces,
+        mode: session.permissionMode,
+        coveHome: options.dataDir,
+        store,
+        prompter,
+        redactor: new SecretSet(),
+        hooks: manager.hooksFor(session),
+      }),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();
