@@ -86,7 +86,7 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter): (event: 
         endLine();
         // A failed run's reason is printed once, by the command, as its last line.
         if (event.stopReason === 'error') break;
-        err.write(`\n[${event.stopReason}] ${event.usage.input + event.usage.cacheRead + event.usage.cacheWrite} in / ${event.usage.output} out tokens, $${event.cost.total.toFixed(4)}${event.cost.priced ? '' : ' (model not in the price table)'}\n`);
+        err.write(`\n[${event.stopReason}] ${event.usage.input + event.usage.cacheRead + event.usage.cacheWrite} in / ${event.usage.output} out tokens, ${event.cost ? `$${event.cost.total.toFixed(4)}` : 'cost unknown'}\n`);
         break;
       default:
         break;

@@ -61,6 +61,9 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
   error: 'error',
   maxTurns: 'error',
   loopDetected: 'error',
+  truncated: 'error',
+  refused: 'error',
+  contextExceeded: 'error',
 };
 
 export class SessionManager {
@@ -300,7 +303,7 @@ export class SessionManager {
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
     if (event.type === 'turnEnd') {
-      this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
+      this.options.store.addUsage(event.sessionId, event.usage, event.cost?.total ?? 0);
       this.notify(event.sessionId);
     }
     if (event.type === 'agentEnd') writer?.flush();

@@ -101,7 +101,7 @@ export class SubagentRunner {
     const status = outcome.stopReason === 'endTurn' ? 'done' : outcome.stopReason === 'aborted' && !timedOut ? 'cancelled' : 'failed';
     this.factory.emit(makeEvent('subagentEnd', { ...base, status }));
     const answer = finalText(agent);
-    const details = { subagentId, displayName, stopReason: outcome.stopReason, usage: outcome.usage, costUsd: outcome.cost.total, elapsedMs: Date.now() - started };
+    const details = { subagentId, displayName, stopReason: outcome.stopReason, usage: outcome.usage, costUsd: outcome.cost?.total ?? null, elapsedMs: Date.now() - started };
     if (status === 'done') return { content: [{ type: 'text', text: answer || '(the subagent finished without a final answer)' }], details };
     const why = timedOut
       ? `it reached its time limit of ${Math.round(this.limits.timeLimitMs / 1000)} s`
