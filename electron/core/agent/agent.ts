@@ -367,7 +367,8 @@ export class Agent {
       ? this.lastReport.tokens + estimateTokens(this.messages.slice(this.lastReport.messageCount))
       : fixed + estimateTokens(this.messages);
     if (!force && tokens < window * (this.options.compactAt ?? 0.8)) return { ...ZERO_USAGE };
-    const cut = chooseCut(this.messages, Math.floor(window * 0.25));
+    // Past the window, keep as little as a cut allows: the latest exchange.
+    const cut = chooseCut(this.messages, force ? 0 : Math.floor(window * 0.25));
     if (cut === null) return { ...ZERO_USAGE };
 
     const removed = this.messages.slice(0, cut);
