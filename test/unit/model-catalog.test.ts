@@ -55,8 +55,8 @@ test('the Models API gives window, output limit and thinking; the answer is cach
 });
 
 test('without a Models API (a gateway, Ollama) the table and safe defaults apply, said once', async () => {
-  await withCatalog(undefined, async (load, logs) => {
-    const catalog = await load();
+  await withCatalog(undefined, async (load, logs, _home, listings) => {
+    const catalog = await load(0);
     assert.equal(catalog.origin, 'none');
     assert.equal(catalog.spec('claude-opus-5-5').source, 'table');
     assert.equal(catalog.spec('claude-opus-5-5').contextWindow, 1_000_000);
@@ -64,6 +64,12 @@ test('without a Models API (a gateway, Ollama) the table and safe defaults apply
     assert.deepEqual({ ...unknown }, { id: 'qwen3-coder:30b', displayName: 'qwen3-coder:30b', contextWindow: 200_000, maxOutput: 8_192, thinking: 'none', source: 'default' });
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /Models API .* did not answer .*built-in limits and prices/);
+    // The next runs within the hour neither ask again nor say it again.
+    await load(30 * 60 * 1000);
+    assert.equal(listings(), 1);
+    assert.equal(logs.length, 1);
+    await load(2 * 60 * 60 * 1000);
+    assert.equal(listings(), 2);
   });
 });
 

@@ -36,8 +36,8 @@ export interface AgentOptions {
   subagentId?: string;
   client: Anthropic;
   model: string;
-  /** The model's limits and thinking support (model-catalog.ts); the price table's when absent. */
-  modelSpec?: ModelSpec;
+  /** The model's limits and thinking support (model-catalog.ts), awaited as the run starts; the price table's when absent. */
+  modelSpec?: ModelSpec | Promise<ModelSpec>;
   systemPrompt?: string;
   tools?: Tool[];
   toolSources?: ToolSource[];
@@ -87,11 +87,11 @@ export class Agent {
   private readonly retry: RetryPolicy;
   private readonly log: Logger;
   private readonly snapshots: SnapshotStore;
-  private readonly spec: ModelSpec;
+  private spec: ModelSpec;
 
   constructor(private readonly options: AgentOptions) {
     this.messages = options.messages ? structuredClone(options.messages) : [];
-    this.spec = options.modelSpec ?? EMPTY_CATALOG.spec(options.model);
+    this.spec = EMPTY_CATALOG.spec(options.model);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.snapshots = options.snapshots ?? new MemorySnapshotStore();
     this.log = options.log ?? (() => {});
@@ -125,10 +125,12 @@ export class Agent {
     this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt }));
     try {
       // Sources are consulted before any state is touched, so a cancel here changes nothing.
-      const [tools, secrets] = await Promise.all([
+      const [tools, secrets, spec] = await Promise.all([
         resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log),
         this.secrets(),
+        this.options.modelSpec ?? this.spec,
       ]);
+      this.spec = spec;
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
       const runStart = this.messages.length;
       const runPrompts = [prompt];

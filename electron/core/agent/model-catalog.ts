@@ -23,6 +23,8 @@ export interface ModelSpec {
 
 export const CATALOG_FILE = 'model-catalog.json';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** After a failed listing the API is asked again only this much later, so a gateway without one is not told off on every run. */
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 10_000;
 
 export const UNKNOWN_LIMITS = { contextWindow: 200_000, maxOutput: 8_192, thinking: 'none' as ThinkingSupport };
@@ -41,7 +43,8 @@ const apiModel = z.object({
 });
 type ApiModel = z.infer<typeof apiModel>;
 
-const cacheFile = z.object({ fetchedAt: z.number(), baseURL: z.string(), models: z.array(z.unknown()) });
+const cacheFile = z.object({ fetchedAt: z.number(), baseURL: z.string(), models: z.array(z.unknown()), failedAt: z.number().optional() });
+type Cache = { fetchedAt: number; models: ApiModel[]; failedAt?: number };
 
 function thinkingOf(model: ApiModel): ThinkingSupport | undefined {
   const thinking = model.capabilities?.thinking;
@@ -107,22 +110,26 @@ export interface LoadCatalogOptions {
   log(message: string): void;
 }
 
-function readCache(path: string, baseURL: string): { fetchedAt: number; models: ApiModel[] } | undefined {
+function readCache(path: string, baseURL: string): Cache | undefined {
   try {
     const parsed = cacheFile.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     // A cache of another endpoint describes other models.
     if (!parsed.success || parsed.data.baseURL !== baseURL) return undefined;
-    return { fetchedAt: parsed.data.fetchedAt, models: parseModels(parsed.data.models).models };
+    return { fetchedAt: parsed.data.fetchedAt, models: parseModels(parsed.data.models).models, failedAt: parsed.data.failedAt };
   } catch {
     return undefined;
   }
 }
 
-function writeCache(path: string, baseURL: string, fetchedAt: number, models: ApiModel[]): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ fetchedAt, baseURL, models }), { mode: 0o600 });
-  renameSync(temporary, path);
+function writeCache(path: string, baseURL: string, cache: Cache, log: (message: string) => void): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ ...cache, baseURL }), { mode: 0o600 });
+    renameSync(temporary, path);
+  } catch (error) {
+    log(`the model catalog could not be cached in ${path}: ${(error as Error).message}`);
+  }
 }
 
 async function fetchModels(client: LoadCatalogOptions['client']): Promise<{ models: ApiModel[]; rejected: number; seen: number }> {
@@ -138,24 +145,41 @@ export async function loadCatalog(options: LoadCatalogOptions): Promise<ModelCat
   const baseURL = options.client.baseURL;
   const now = options.now ?? Date.now();
   const cached = readCache(path, baseURL);
-  if (cached && now - cached.fetchedAt < DAY_MS && cached.models.length > 0) return new ModelCatalog(cached.models, 'cache');
+  const usable = cached && cached.models.length > 0 ? new ModelCatalog(cached.models, 'cache') : EMPTY_CATALOG;
+  if (cached && now - cached.fetchedAt < DAY_MS && cached.models.length > 0) return usable;
+  // The failure was already reported; until it is worth asking again, the fallback stands quietly.
+  if (cached?.failedAt !== undefined && now - cached.failedAt < RETRY_AFTER_FAILURE_MS) return usable;
   let reason: string;
   try {
     const fetched = await fetchModels(options.client);
     if (fetched.models.length > 0) {
       if (fetched.rejected > 0) options.log(`the Models API listed ${fetched.rejected} model(s) Cove could not read; they are left out`);
-      try {
-        writeCache(path, baseURL, now, fetched.models);
-      } catch (error) {
-        options.log(`the model catalog could not be cached in ${path}: ${(error as Error).message}`);
-      }
+      writeCache(path, baseURL, { fetchedAt: now, models: fetched.models }, options.log);
       return new ModelCatalog(fetched.models, 'api');
     }
     reason = fetched.seen > 0 ? 'answered with no model Cove could read' : 'listed no models';
   } catch (error) {
     reason = `did not answer (${(error as Error).message.split('\n')[0]})`;
   }
-  const fallback = cached && cached.models.length > 0 ? 'the cached catalog' : 'built-in limits and prices';
+  const fallback = usable.origin === 'cache' ? 'the cached catalog' : 'built-in limits and prices';
   options.log(`the Models API at ${baseURL} ${reason}; using ${fallback}`);
-  return cached && cached.models.length > 0 ? new ModelCatalog(cached.models, 'cache') : EMPTY_CATALOG;
+  writeCache(path, baseURL, { fetchedAt: cached?.fetchedAt ?? 0, models: cached?.models ?? [], failedAt: now }, options.log);
+  return usable;
+}
+
+/**
+ * One catalog per process, loaded when a run first needs it and again once it is a day old.
+ * Never rejects: a client that cannot be built (no key yet) gives the built-in limits.
+ */
+export function catalogSource(options: Omit<LoadCatalogOptions, 'client' | 'now'> & { client(): LoadCatalogOptions['client'] }): () => Promise<ModelCatalog> {
+  let loaded: { at: number; catalog: Promise<ModelCatalog> } | undefined;
+  return () => {
+    if (!loaded || Date.now() - loaded.at >= DAY_MS) {
+      const catalog = Promise.resolve()
+        .then(() => loadCatalog({ client: options.client(), coveHome: options.coveHome, log: options.log }))
+        .catch(() => EMPTY_CATALOG);
+      loaded = { at: Date.now(), catalog };
+    }
+    return loaded.catalog;
+  };
 }

@@ -45,6 +45,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     sessionId: session.id,
     client: input.client,
     model: session.model,
+    modelSpec: options.modelCatalog?.().then((catalog) => catalog.spec(session.model)),
     toolSources: options.toolSources?.(session) ?? [],
     middleware: input.middleware,
     strategy: options.strategy,

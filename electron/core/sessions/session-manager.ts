@@ -8,6 +8,7 @@ import type { CoveEvent, StopReason } from '../../../shared/events';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
+import type { ModelCatalog } from '../agent/model-catalog';
 import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
@@ -45,6 +46,8 @@ export interface SessionManagerOptions {
   strategy?: ExecutionStrategy;
   retry?: Partial<RetryPolicy>;
   subagentLimits?: Partial<SubagentLimits>;
+  /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
+  modelCatalog?(): Promise<ModelCatalog>;
   log?(message: string): void;
 }
 

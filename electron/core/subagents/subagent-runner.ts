@@ -71,7 +71,8 @@ export class SubagentRunner {
     const maxTurns = definition?.maxTurns ?? this.limits.maxTurns;
     const agent = new Agent({
       ...this.factory.base(),
-      ...(definition?.model ? { model: definition.model } : {}),
+      // Another model has other limits: the session model's spec would be wrong for it.
+      ...(definition?.model ? { model: definition.model, modelSpec: undefined } : {}),
       subagentId,
       tools: this.childTools(definition, depth),
       systemPrompt: this.factory.systemPrompt(definition),
