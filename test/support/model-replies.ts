@@ -8,7 +8,7 @@ export interface Usage {
   cache_read_input_tokens: number;
 }
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
 
 export type ApiErrorType =
   | 'invalid_request_error'
