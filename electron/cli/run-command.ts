@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { createClient, settingsFromEnv } from '../core/agent/client';
 import { DEFAULT_MODEL } from '../core/agent/pricing';
+import { catalogSource } from '../core/agent/model-catalog';
 import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
 import { SecretSet } from '../core/secrets';
@@ -18,7 +19,7 @@ import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
 import { UsageError, type RunArgs } from './args';
-import { BufferedWriter, humanPrinter, jsonPrinter } from './output';
+import { BufferedWriter, humanPrinter, jsonPrinter, NOT_A_TERMINAL } from './output';
 import { EXIT } from './exit-codes';
 import { hostHooks, unapprovedNotice } from '../core/hooks/host-hooks';
 import { loadHooks } from '../core/hooks/hook-config';
@@ -74,6 +75,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry,
       hooks: hostHooks({ coveHome: dataDir, secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)) }),
+      modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
       log: (message) => err.write(`cove: ${message}\n`),
     });
     const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
@@ -96,7 +98,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     });
     for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);
 
-    const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err);
+    const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err, process.stdout.isTTY ? { columns: () => process.stdout.columns || 80 } : NOT_A_TERMINAL);
     const unsubscribe = manager.subscribe(print);
     let interrupts = 0;
     const onInterrupt = () => {

@@ -6,6 +6,7 @@
 import type { HostEvent } from '../../../shared/contract';
 import { createClient } from '../agent/client';
 import { retryFromEnv } from '../agent/retry';
+import { catalogSource } from '../agent/model-catalog';
 import { SessionManager } from '../sessions/session-manager';
 import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
@@ -54,12 +55,14 @@ function maxSubagents(dataDir: string, log: (message: string) => void): number {
 export function createHost(options: HostOptions): Host {
   const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
   const mcp = new McpRegistry(options.dataDir, options.log);
+  const client = () => {
+    const { apiKey, authToken } = resolveApiKey(options.vault);
+    return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
+  };
   const manager = new SessionManager({
     store,
-    createClient: () => {
-      const { apiKey, authToken } = resolveApiKey(options.vault);
-      return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
-    },
+    createClient: client,
+    modelCatalog: catalogSource({ client, coveHome: options.dataDir, log: options.log }),
     tools: () => builtinTools(),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },

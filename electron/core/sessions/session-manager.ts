@@ -8,6 +8,7 @@ import type { CoveEvent, StopReason } from '../../../shared/events';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
+import type { ModelCatalog } from '../agent/model-catalog';
 import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
@@ -49,6 +50,8 @@ export interface SessionManagerOptions {
   subagentLimits?: Partial<SubagentLimits>;
   /** A session's hooks (SPEC §14); `emit` publishes their hookRun events into the session. */
   hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
+  /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
+  modelCatalog?(): Promise<ModelCatalog>;
   log?(message: string): void;
 }
 
@@ -65,6 +68,9 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
   error: 'error',
   maxTurns: 'error',
   loopDetected: 'error',
+  truncated: 'error',
+  refused: 'error',
+  contextExceeded: 'error',
 };
 
 export class SessionManager {
@@ -325,7 +331,7 @@ export class SessionManager {
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
     if (event.type === 'turnEnd') {
-      this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
+      this.options.store.addUsage(event.sessionId, event.usage, event.cost?.total ?? 0);
       this.notify(event.sessionId);
     }
     if (event.type === 'agentEnd') writer?.flush();
