@@ -4,6 +4,7 @@
  * on stdout and a line per tool call on stderr, so `cove run … > answer.md` keeps just the answer.
  */
 import type { CoveEvent } from '../../shared/events';
+import { todoLines } from './todo-output';
 
 const FLUSH_BYTES = 64 * 1024;
 
@@ -78,6 +79,9 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter): (event: 
         break;
       case 'loopDetected':
         err.write(`  the model repeated ${event.toolName} ${event.count} times (${event.action})\n`);
+        break;
+      case 'todoUpdate':
+        err.write(todoLines(event.todos));
         break;
       case 'contextCompacted':
         err.write(`  context compacted: ${event.removedMessages} older messages ${event.summarized ? 'summarized' : 'dropped'}\n`);

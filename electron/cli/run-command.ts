@@ -17,6 +17,7 @@ import { readAppSettings } from '../core/settings/app-settings';
 import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
+import { allowedHostsOf } from '../core/web-fetch/allowed-hosts';
 import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter } from './output';
 import { EXIT } from './exit-codes';
@@ -66,7 +67,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const manager = new SessionManager({
       store,
       createClient: () => createClient(clientSettings),
-      tools: () => builtinTools(),
+      tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, dataDir, args.allow) } }),
       toolSources: (session) => mcp.sourcesFor(session.workspaces),
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),

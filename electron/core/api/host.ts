@@ -9,6 +9,7 @@ import { retryFromEnv } from '../agent/retry';
 import { SessionManager } from '../sessions/session-manager';
 import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
+import { allowedHostsOf } from '../web-fetch/allowed-hosts';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
@@ -57,7 +58,7 @@ export function createHost(options: HostOptions): Host {
       const { apiKey, authToken } = resolveApiKey(options.vault);
       return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
     },
-    tools: () => builtinTools(),
+    tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),

@@ -4,7 +4,8 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CoveEvent, StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type StopReason } from '../../../shared/events';
+import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
@@ -311,6 +312,8 @@ export class SessionManager {
         this.log(`an event listener failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
       }
     }
+    const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
+    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }), writer);
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {
