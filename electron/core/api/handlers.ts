@@ -13,6 +13,7 @@ import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { createPromptHandlers } from './prompt-handlers';
 
 export interface HostContext {
   manager: SessionManager;
@@ -91,16 +92,16 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
-    'session:send': ({ sessionId, text }) => {
-      requireSession(sessionId);
-      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
-        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
-      }
-      const sent = manager.send(sessionId, text);
-      // The run reports through events; its end is not this request's answer.
-      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
-      return { steered: sent.steered };
-    },
+    ...createPromptHandlers(
+      manager,
+      context.dataDir,
+      () => {
+        if (resolveApiKey(context.vault).source === 'missing') {
+          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+        }
+      },
+      context.log,
+    ),
     'session:stop': ({ sessionId }) => {
       requireSession(sessionId);
       return { stopped: manager.stop(sessionId) };

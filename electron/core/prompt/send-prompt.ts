@@ -10,7 +10,7 @@ import type { RunOutcome } from '../agent/agent';
 import type { ConversationBlock } from '../agent/types';
 import { resolvePrompt } from '../commands/slash-commands';
 import type { RunSettings, SessionManager } from '../sessions/session-manager';
-import { saveAttachment } from './attachment-store';
+import { loadAttachment, saveAttachment } from './attachment-store';
 import { runBuiltin } from './builtin-commands';
 import { ImageRefused, MAX_IMAGES_PER_PROMPT, prepareImage } from './images';
 import { attachMentions } from './mentions';
@@ -18,6 +18,45 @@ import { attachMentions } from './mentions';
 export interface PromptImage {
   name: string;
   data: Buffer;
+}
+
+/** An image already checked and stored by `stageImage` (the app uploads before it sends). */
+export interface StagedImage {
+  attachmentId: string;
+  name?: string;
+}
+
+type ImageAttachment = Extract<PromptAttachment, { kind: 'image' }>;
+
+/** Checks, downscales and stores an image; throws ImageRefused with the reason. */
+export async function stageImage(coveHome: string, sessionId: string, image: PromptImage): Promise<{ attachment: ImageAttachment; block: ConversationBlock }> {
+  const prepared = await prepareImage(image.name, image.data);
+  const attachmentId = saveAttachment(coveHome, sessionId, prepared.mediaType, prepared.data);
+  const { name, mediaType, width, height, resized } = prepared;
+  return {
+    attachment: { kind: 'image', attachmentId, name, mediaType, width, height, bytes: prepared.data.length, resized },
+    block: imageBlock(mediaType, prepared.data),
+  };
+}
+
+async function stagedImage(coveHome: string, sessionId: string, image: StagedImage): Promise<{ attachment: ImageAttachment; block: ConversationBlock }> {
+  let stored;
+  try {
+    stored = loadAttachment(coveHome, sessionId, image.attachmentId);
+  } catch (error) {
+    throw new ImageRefused((error as Error).message);
+  }
+  // Stored images were prepared when they were added; reading the size again costs no decode.
+  const prepared = await prepareImage(image.name ?? image.attachmentId, stored.data);
+  const { name, mediaType, width, height } = prepared;
+  return {
+    attachment: { kind: 'image', attachmentId: image.attachmentId, name, mediaType, width, height, bytes: stored.data.length, resized: false },
+    block: imageBlock(mediaType, prepared.data),
+  };
+}
+
+function imageBlock(mediaType: string, data: Buffer): ConversationBlock {
+  return { type: 'image', source: { type: 'base64', media_type: mediaType, data: data.toString('base64') } };
 }
 
 export interface PromptEnv {
@@ -33,7 +72,7 @@ export type SendOutcome =
 export async function sendPrompt(
   manager: SessionManager,
   sessionId: string,
-  input: { text: string; images?: readonly PromptImage[] },
+  input: { text: string; images?: ReadonlyArray<PromptImage | StagedImage> },
   env: PromptEnv,
   settings: RunSettings = {},
 ): Promise<SendOutcome> {
@@ -52,11 +91,9 @@ export async function sendPrompt(
   const imageBlocks: ConversationBlock[] = [];
   const attachments: PromptAttachment[] = [];
   for (const image of images) {
-    const prepared = await prepareImage(image.name, image.data);
-    const attachmentId = saveAttachment(env.coveHome, sessionId, prepared.mediaType, prepared.data);
-    imageBlocks.push({ type: 'image', source: { type: 'base64', media_type: prepared.mediaType, data: prepared.data.toString('base64') } });
-    const { name, mediaType, width, height, resized } = prepared;
-    attachments.push({ kind: 'image', attachmentId, name, mediaType, width, height, bytes: prepared.data.length, resized });
+    const staged = 'attachmentId' in image ? await stagedImage(env.coveHome, sessionId, image) : await stageImage(env.coveHome, sessionId, image);
+    imageBlocks.push(staged.block);
+    attachments.push(staged.attachment);
   }
   const mentions = await attachMentions(resolved.prompt, {
     workspaceRoots: session.workspaces,
