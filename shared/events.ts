@@ -221,6 +221,32 @@ export interface HookRunEvent extends Base {
   truncated: boolean;
 }
 
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+}
+/** The agent's whole task list, after each `todo_write`. */
+export interface TodoUpdateEvent extends Base {
+  type: 'todoUpdate';
+  todos: TodoItem[];
+}
+
+/** What came with a prompt: a mentioned file or an image (stored beside the session, fetched by id). */
+export type PromptAttachment =
+  | { kind: 'file'; path: string; error?: string }
+  | { kind: 'image'; attachmentId: string; name: string; mediaType: ImageBlock['mediaType']; width: number; height: number; bytes: number; resized: boolean };
+
+export interface UserMessageEvent extends Base {
+  type: 'userMessage';
+  /** The prompt as the person typed it. */
+  text: string;
+  steered: boolean;
+  /** The custom or built-in slash command the prompt ran, without its slash. */
+  command?: string;
+  attachments?: PromptAttachment[];
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -240,7 +266,9 @@ export type CoveEvent =
   | ContextCompactedEvent
   | SubagentStartEvent
   | SubagentEndEvent
-  | HookRunEvent;
+  | HookRunEvent
+  | TodoUpdateEvent
+  | UserMessageEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -272,6 +300,8 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'subagentStart',
   'subagentEnd',
   'hookRun',
+  'todoUpdate',
+  'userMessage',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

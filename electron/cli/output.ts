@@ -10,6 +10,7 @@
 // string-width measures what a terminal draws (wide CJK, emoji, no ANSI), so the erased rows are the drawn rows.
 import stringWidth from 'string-width';
 import type { CoveEvent } from '../../shared/events';
+import { todoLines } from './todo-output';
 
 const FLUSH_BYTES = 64 * 1024;
 
@@ -116,6 +117,9 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter, terminal:
         break;
       case 'loopDetected':
         err.write(`  the model repeated ${event.toolName} ${event.count} times (${event.action})\n`);
+        break;
+      case 'todoUpdate':
+        err.write(todoLines(event.todos));
         break;
       case 'contextCompacted':
         err.write(`  context compacted: ${event.removedMessages} older messages ${event.summarized ? 'summarized' : 'dropped'}\n`);

@@ -18,6 +18,8 @@ import { readAppSettings } from '../core/settings/app-settings';
 import { SessionManager } from '../core/sessions/session-manager';
 import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
 import { builtinTools, workspaceSecrets } from '../core/tools/registry';
+import { allowedHostsOf } from '../core/web-fetch/allowed-hosts';
+import { sendCliPrompt } from './prompt-input';
 import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter, NOT_A_TERMINAL } from './output';
 import { EXIT } from './exit-codes';
@@ -69,7 +71,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const manager = new SessionManager({
       store,
       createClient: () => createClient(clientSettings),
-      tools: () => builtinTools(),
+      tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, dataDir, args.allow) } }),
       toolSources: (session) => mcp.sourcesFor(session.workspaces),
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
@@ -115,10 +117,16 @@ export async function runCommand(args: RunArgs): Promise<number> {
     process.on('SIGINT', onInterrupt);
     process.on('SIGTERM', onInterrupt);
     try {
-      const outcome = await manager.run(session.id, args.prompt, {
-        maxTurns: args.maxTurns,
-        middleware: [gate],
-      });
+      const sent = await sendCliPrompt(manager, session.id, args, dataDir, { maxTurns: args.maxTurns, middleware: [gate] }, (line) => err.write(`${line}\n`));
+      if (sent.kind === 'failed') {
+        err.write(`cove: ${sent.message}\n`);
+        return EXIT.usage;
+      }
+      if (sent.kind === 'answer') {
+        out.write(args.json ? `${JSON.stringify({ type: 'commandAnswer', sessionId: session.id, command: sent.command, text: sent.text })}\n` : `${sent.text}\n`);
+        return EXIT.ok;
+      }
+      const outcome = await sent.run!;
       out.flush();
       if (!args.json) err.write(`session ${session.id}\n`);
       if (outcome.stopReason === 'endTurn') return EXIT.ok;

@@ -112,7 +112,8 @@ export class Agent {
     this.controller?.abort(new Error(reason));
   }
 
-  async run(prompt: string, signal?: AbortSignal): Promise<RunOutcome> {
+  /** `attachments` (mentioned files, images) follow the prompt in its user message. */
+  async run(prompt: string, signal?: AbortSignal, attachments: readonly ConversationBlock[] = []): Promise<RunOutcome> {
     if (this.controller) throw new Error('this session already has a run in progress');
     const controller = new AbortController();
     this.controller = controller;
@@ -136,7 +137,7 @@ export class Agent {
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
       const runStart = this.messages.length;
       const runPrompts = [prompt];
-      this.appendUserBlocks([{ type: 'text', text: prompt }]);
+      this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
       const maxTurns = this.options.maxTurns ?? 50;
       let continuations = 0;

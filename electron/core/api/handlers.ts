@@ -15,6 +15,7 @@ import { ApiError, type Handlers } from './dispatch';
 import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
+import { createPromptHandlers } from './prompt-handlers';
 
 export interface HostContext {
   manager: SessionManager;
@@ -102,16 +103,16 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
-    'session:send': ({ sessionId, text }) => {
-      requireSession(sessionId);
-      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
-        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
-      }
-      const sent = manager.send(sessionId, text);
-      // The run reports through events; its end is not this request's answer.
-      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
-      return { steered: sent.steered };
-    },
+    ...createPromptHandlers(
+      manager,
+      context.dataDir,
+      () => {
+        if (resolveApiKey(context.vault).source === 'missing') {
+          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+        }
+      },
+      context.log,
+    ),
     'session:stop': ({ sessionId }) => {
       requireSession(sessionId);
       return { stopped: manager.stop(sessionId) };

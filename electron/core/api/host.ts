@@ -10,6 +10,7 @@ import { catalogSource } from '../agent/model-catalog';
 import { SessionManager } from '../sessions/session-manager';
 import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
+import { allowedHostsOf } from '../web-fetch/allowed-hosts';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
@@ -63,7 +64,7 @@ export function createHost(options: HostOptions): Host {
     store,
     createClient: client,
     modelCatalog: catalogSource({ client, coveHome: options.dataDir, log: options.log }),
-    tools: () => builtinTools(),
+    tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),

@@ -76,7 +76,7 @@ export function decide(call: PermissionCall, context: DecideContext): Decision {
     return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
   }
   if (context.mode === 'bypass') return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
-  const suggestion = suggestForTool(call.toolName, paths);
+  const suggestion = suggestForTool(call.toolName, paths, call.args);
   const asked = matching('ask');
   if (asked) return ask([`${describe(asked)} asks every time`], suggestion, call.sensitivity, asked.text);
   const allowed = matching('allow');

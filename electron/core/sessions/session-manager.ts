@@ -4,13 +4,14 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CoveEvent, StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type StopReason } from '../../../shared/events';
+import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
-import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore } from '../agent/types';
+import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
+import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
@@ -28,6 +29,8 @@ export interface RunSettings {
   maxTurns?: number;
   /** Replaces the session's permission gate for this run (headless runs bring their own). */
   middleware?: ToolMiddleware[];
+  /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
+  attachments?: ConversationBlock[];
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */
@@ -194,7 +197,7 @@ export class SessionManager {
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
-    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess) : live.agent.run(prompt);
+    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, settings.attachments) : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then((outcome) => {
@@ -218,6 +221,22 @@ export class SessionManager {
       return { steered: true };
     }
     return { steered: false, run: this.start(sessionId, text, settings) };
+  }
+
+  /** What the model was shown of each file in this session (a mention's read counts too). */
+  snapshotsOf(sessionId: string): SnapshotStore {
+    let snapshots = this.snapshots.get(sessionId);
+    if (!snapshots) this.snapshots.set(sessionId, (snapshots = new MemorySnapshotStore()));
+    return snapshots;
+  }
+
+  secretsOf(sessionId: string): SecretRedactor | Promise<SecretRedactor> {
+    return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
+  }
+
+  /** Publishes a prompt as the person gave it, with what came with it. */
+  recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
+    this.publish(makeEvent('userMessage', { sessionId, ...fields }));
   }
 
   stop(sessionId: string): boolean {
@@ -305,8 +324,7 @@ export class SessionManager {
     if (existing) return existing;
     const store = this.options.store;
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
-    let snapshots = this.snapshots.get(session.id);
-    if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
+    const snapshots = this.snapshotsOf(session.id);
     const { agent, subagents } = buildSessionAgent({
       session,
       options: this.options,
@@ -343,6 +361,8 @@ export class SessionManager {
         this.log(`an event listener failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
       }
     }
+    const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
+    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }), writer);
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {
