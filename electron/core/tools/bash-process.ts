@@ -15,6 +15,8 @@ export interface PtyExit {
   exitCode: number;
   /** The signal that ended bash, or undefined. */
   signal: number | undefined;
+  /** Whether bash printed its end marker: false when it never started (a sandbox that failed) or was killed. */
+  completed: boolean;
 }
 
 export interface RunningCommand {
@@ -31,6 +33,8 @@ export interface SpawnOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;
+  /** A program that runs bash for us (the OS sandbox): `file args… /bin/bash -c …`. */
+  launcher?: { file: string; args: readonly string[] };
 }
 
 /** How long bash waits for the acknowledgement before ending anyway. */
@@ -50,7 +54,9 @@ function wrap(command: string, nonce: string): string {
 export function spawnCommand(options: SpawnOptions): RunningCommand {
   const nonce = randomBytes(8).toString('hex');
   const marker = `\x1b]6973;${nonce}\x07`;
-  const child = pty.spawn('/bin/bash', ['-c', wrap(options.command, nonce)], {
+  const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
+  const [file, ...args] = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
+  const child = pty.spawn(file!, args, {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,
@@ -62,6 +68,7 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   /** The start of a marker cut off by a chunk boundary. */
   let held = '';
   let ended = false;
+  let gone = false;
   child.onData((data) => {
     if (ended) return;
     let text = held + data;
@@ -70,7 +77,8 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
     if (at >= 0) {
       ended = true;
       if (at > 0) listener(text.slice(0, at));
-      child.write('\r');
+      // A sandbox's outer process can be gone (stopped) while bash still prints its marker.
+      if (!gone) child.write('\r');
       return;
     }
     const escape = text.lastIndexOf('\x1b');
@@ -82,9 +90,10 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   });
   const exited = new Promise<PtyExit>((resolve) => {
     child.onExit(({ exitCode, signal }) => {
+      gone = true;
       if (held !== '') listener(held);
       held = '';
-      resolve({ exitCode, signal: signal ? signal : undefined });
+      resolve({ exitCode, signal: signal ? signal : undefined, completed: ended });
     });
   });
   return {
