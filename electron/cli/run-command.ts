@@ -11,6 +11,7 @@ import { createClient, settingsFromEnv } from '../core/agent/client';
 import { DEFAULT_MODEL } from '../core/agent/pricing';
 import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
+import { sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
 import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
 import { readAppSettings } from '../core/settings/app-settings';
@@ -77,7 +78,11 @@ export async function runCommand(args: RunArgs): Promise<number> {
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
     const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
     for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
+    // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
+    const notice = sandboxNotice({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
+    if (notice) err.write(`cove: ${notice}\n`);
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
+    const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
     if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
     const gate = createSessionGate({
@@ -88,6 +93,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       settings: settings.sources,
       extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
       redactor: new SecretSet(),
+      bashUnsandboxed: () => unsandboxedReason(sandboxSettings),
     });
 
     const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err);

@@ -18,6 +18,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { Holds } from './holds';
 import type { SandboxPolicy } from './policy';
 
 /** `COVE_BWRAP` names the binary (a path) where it is not on PATH; otherwise PATH is searched. */
@@ -35,13 +36,14 @@ export function findBwrap(environment: Readonly<Record<string, string | undefine
 }
 
 /** bwrap's options for the policy, up to (not including) the command, with the holds of the protected paths. */
-export function bwrapArguments(policy: SandboxPolicy, holds: { anchors: readonly string[]; paths: readonly string[] }): string[] {
+export function bwrapArguments(policy: SandboxPolicy, holds: Pick<Holds, 'anchors' | 'paths' | 'covers'>): string[] {
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
   if (!policy.networkOpen) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
   for (const path of policy.writable) args.push('--bind', path, path);
   for (const path of holds.anchors) args.push('--bind', path, path);
   for (const path of holds.paths) args.push('--ro-bind', path, path);
+  for (const cover of holds.covers) args.push('--ro-bind', cover.source, cover.target);
   args.push('--chdir', policy.cwd, '--');
   return args;
 }

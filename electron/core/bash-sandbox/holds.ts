@@ -10,8 +10,9 @@
  * writable folder and a held path (`.git` for `.git/config`) are bound onto themselves too: a
  * mount point cannot be renamed or removed, so `mv .git x && mkdir .git` cannot dodge the hold.
  */
-import { lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { ProtectedPath, SandboxPolicy } from './policy';
 
 export class SandboxSetupError extends Error {}
@@ -28,6 +29,8 @@ export interface Holds {
   anchors: string[];
   /** Paths to bind read-only onto themselves, in order. */
   paths: string[];
+  /** Files shown in place of others, read-only: a repository's exclude list naming the placeholders. */
+  covers: Array<{ source: string; target: string }>;
   release(): void;
 }
 
@@ -117,7 +120,7 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
       if (path !== undefined && !paths.includes(path)) paths.push(path);
     }
   } catch (error) {
-    created.forEach(removePlaceholder);
+    [...created].reverse().forEach(removePlaceholder);
     throw error;
   }
   const anchors: string[] = [];
@@ -128,14 +131,55 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
       if (!anchors.includes(folder) && !paths.includes(folder)) anchors.unshift(folder);
     }
   }
+  let covers: Array<{ source: string; target: string }>;
+  try {
+    covers = excludeCovers(paths, created);
+  } catch (error) {
+    [...created].reverse().forEach(removePlaceholder);
+    throw error;
+  }
   let released = false;
   return {
     anchors,
     paths,
+    covers,
     release: () => {
       if (released) return;
       released = true;
-      created.forEach(removePlaceholder);
+      [...created].reverse().forEach(removePlaceholder);
+      for (const cover of covers) rmSync(dirname(cover.source), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Empty placeholder files would show up in `git status`, and `git add -A` would commit them.
+ * Inside the sandbox, each repository's `.git/info/exclude` is replaced by a copy that also lists
+ * them, so git ignores them while the command runs; the real file is never changed.
+ */
+function excludeCovers(paths: readonly string[], created: string[]): Array<{ source: string; target: string }> {
+  const byRepository = new Map<string, string[]>();
+  for (const path of paths) {
+    if (placeholders.get(path)?.folder !== false) continue;
+    const folder = dirname(path);
+    if (kind(join(folder, '.git')) !== 'folder') continue;
+    byRepository.set(folder, [...(byRepository.get(folder) ?? []), basename(path)]);
+  }
+  const covers: Array<{ source: string; target: string }> = [];
+  for (const [repository, names] of byRepository) {
+    const info = join(repository, '.git', 'info');
+    if (kind(info) === 'missing' && !createPlaceholder(info, true, created)) continue;
+    const target = join(info, 'exclude');
+    let original = '';
+    try {
+      original = readFileSync(target, 'utf8');
+    } catch {
+      if (!createPlaceholder(target, false, created)) continue;
+    }
+    const source = join(mkdtempSync(join(tmpdir(), 'cove-exclude-')), 'exclude');
+    const lines = names.map((name) => `/${name.replace(/([*?[\\!#])/g, '\\$1')}`);
+    writeFileSync(source, `${original.replace(/\n?$/, '\n')}# Cove's sandbox: empty placeholders of protected files, only while a command runs\n${lines.join('\n')}\n`);
+    covers.push({ source, target });
+  }
+  return covers;
 }

@@ -5,14 +5,16 @@
  * setting would allow it, so the model can tell the person instead.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { writeAllowed, type SandboxPolicy } from './policy';
+import { isInside, writeAllowed, type SandboxPolicy } from './policy';
 
-const WRITE_REFUSED = /Read-only file system|EROFS|Permission denied|EACCES|Operation not permitted|EPERM/;
+const WRITE_REFUSED = /Read-only file system|EROFS|Permission denied|EACCES|Operation not permitted|EPERM|Device or resource busy|EBUSY/;
+/** A held path, or a folder on the way to one, cannot be renamed or removed: it is a mount point. */
+const BUSY = /Device or resource busy|EBUSY/;
 const NETWORK_REFUSED =
   /Connection refused|ECONNREFUSED|Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|No address associated/i;
 /** `'path'`, `"path"`, `‘path’` or `tool: path: message`, the shapes coreutils and shells print. */
 const QUOTED_PATH = /['"‘“`]([^'"’”`\n]+)['"’”`]/g;
-const COLON_PATH = /(?:^|:\s)([^:\s'"][^:\n]*?):\s*(?:Read-only file system|Permission denied|Operation not permitted)/g;
+const COLON_PATH = /(?:^|:\s)([^:\s'"][^:\n]*?):\s*(?:Read-only file system|Permission denied|Operation not permitted|Device or resource busy)/g;
 
 function candidatePaths(line: string, cwd: string): string[] {
   const found: string[] = [];
@@ -28,15 +30,21 @@ export function refusalNote(output: string, policy: SandboxPolicy, kind: string)
   const lines = output.split('\n');
   const blocked = new Set<string>();
   for (const line of lines.filter((candidate) => WRITE_REFUSED.test(candidate))) {
-    for (const path of candidatePaths(line, policy.cwd)) if (!writeAllowed(policy, path)) blocked.add(path);
+    for (const path of candidatePaths(line, policy.cwd)) {
+      const held = BUSY.test(line) && policy.protectedPaths.some((entry) => isInside(entry.path, path));
+      if (held || !writeAllowed(policy, path)) blocked.add(path);
+    }
     if (/Read-only file system|EROFS/.test(line) && blocked.size === 0) blocked.add('');
   }
   if (blocked.size > 0) {
     const named = [...blocked].filter(Boolean);
-    const isProtected = named.filter((path) => policy.protectedPaths.some((entry) => path === entry.path || path.startsWith(`${entry.path}/`)));
+    const isProtected = named.filter((path) => policy.protectedPaths.some((entry) => isInside(path, entry.path) || isInside(entry.path, path)));
     const what = named.length > 0 ? named.slice(0, 3).join(', ') : 'that path';
     let advice = `bash may write only inside the workspace roots, the temp folder and the paths listed in "sandbox.writable" of .cove/settings.json`;
-    if (isProtected.length > 0) advice = `${isProtected.slice(0, 3).join(', ')} ${isProtected.length === 1 ? 'is a protected file' : 'are protected files'} (SPEC: .cove, .claude, .mcp.json, .git/config, .git/hooks, .gitmodules, .npmrc, .envrc, shell start-up files), read-only for bash in every mode; change ${isProtected.length === 1 ? 'it' : 'them'} with the file tools, which ask the person`;
+    if (isProtected.length > 0) {
+      const one = isProtected.length === 1;
+      advice = `${isProtected.slice(0, 3).join(', ')} ${one ? 'is' : 'are'} protected (the files that decide what runs next: .cove, .claude, .mcp.json, .git/config, .git/hooks, .gitmodules, .npmrc, .envrc, shell start-up files) and read-only for bash in every mode; the file tools can change ${one ? 'it' : 'them'} after asking the person`;
+    }
     notes.push(`[sandbox] The OS sandbox (${kind}) refused the write to ${what}: ${advice}. Do not retry another way; tell the person if the write is needed.`);
   }
   if (!policy.networkOpen && lines.some((line) => NETWORK_REFUSED.test(line))) {

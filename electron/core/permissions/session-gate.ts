@@ -23,6 +23,8 @@ export interface SessionGateOptions {
   redactor?: SecretRedactor;
   /** Already loaded settings files; read from disk when absent. */
   settings?: readonly SettingsSource[];
+  /** See PermissionEngineOptions.bashUnsandboxed. */
+  bashUnsandboxed?: () => string | null;
 }
 
 function mode(value: string): PermissionMode {
@@ -39,6 +41,7 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
     workspaceRoots: options.workspaces,
     settings: sources,
     extraRules: options.extraRules,
+    ...(options.bashUnsandboxed ? { bashUnsandboxed: options.bashUnsandboxed } : {}),
     audit: (entry) => options.store.recordPermission(entry),
     ...(redactor ? { redact: (value: unknown) => redactDeep(value, redactor).value } : {}),
     ...(prompter
