@@ -46,6 +46,9 @@ function kind(path: string): 'missing' | 'folder' | 'file' | 'link' {
 
 /** The path to hold for one protected path, creating a placeholder when needed; undefined when none is needed. */
 function holdFor(entry: ProtectedPath, writable: readonly string[], created: string[]): string | undefined {
+  // Another command's placeholder on the way: share it, so its release cannot pull it from under us.
+  const shared = [...placeholders.keys()].find((path) => entry.path === path || entry.path.startsWith(path + sep));
+  if (shared !== undefined && share(shared, created)) return shared;
   const state = kind(entry.path);
   if (state === 'file' || state === 'folder') return entry.path;
   if (state === 'link') {
@@ -71,13 +74,16 @@ function holdFor(entry: ProtectedPath, writable: readonly string[], created: str
   return entry.path;
 }
 
-function createPlaceholder(path: string, folder: boolean, created: string[]): boolean {
+function share(path: string, created: string[]): boolean {
   const known = placeholders.get(path);
-  if (known) {
-    known.users++;
-    created.push(path);
-    return true;
-  }
+  if (!known) return false;
+  known.users++;
+  created.push(path);
+  return true;
+}
+
+function createPlaceholder(path: string, folder: boolean, created: string[]): boolean {
+  if (share(path, created)) return true;
   try {
     if (folder) mkdirSync(path);
     else writeFileSync(path, '', { flag: 'wx' });
@@ -168,13 +174,15 @@ function excludeCovers(paths: readonly string[], created: string[]): Array<{ sou
   const covers: Array<{ source: string; target: string }> = [];
   for (const [repository, names] of byRepository) {
     const info = join(repository, '.git', 'info');
-    if (kind(info) === 'missing' && !createPlaceholder(info, true, created)) continue;
+    if (!share(info, created) && kind(info) === 'missing' && !createPlaceholder(info, true, created)) continue;
     const target = join(info, 'exclude');
     let original = '';
-    try {
-      original = readFileSync(target, 'utf8');
-    } catch {
-      if (!createPlaceholder(target, false, created)) continue;
+    if (!share(target, created)) {
+      try {
+        original = readFileSync(target, 'utf8');
+      } catch {
+        if (!createPlaceholder(target, false, created)) continue;
+      }
     }
     const source = join(mkdtempSync(join(tmpdir(), 'cove-exclude-')), 'exclude');
     const lines = names.map((name) => `/${name.replace(/([*?[\\!#])/g, '\\$1')}`);
