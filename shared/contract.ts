@@ -112,6 +112,8 @@ export interface AppInfo {
   host: 'desktop' | 'browser';
   platform: string;
   homeDir: string;
+  /** Said once when bash's OS sandbox cannot run (every bash call then asks), or null. */
+  sandboxNotice: string | null;
 }
 
 export const requests = {

@@ -13,6 +13,7 @@ import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
   manager: SessionManager;
@@ -73,7 +74,13 @@ export function createHandlers(context: HostContext): Handlers {
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir() }),
+    'app:info': () => ({
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      homeDir: homedir(),
+      sandboxNotice: hostSandboxNotice(context.dataDir),
+    }),
 
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {

@@ -14,6 +14,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
+import { unsandboxedReason } from '../bash-sandbox';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
@@ -64,7 +65,15 @@ export function createHost(options: HostOptions): Host {
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
-      createSessionGate({ workspaces: session.workspaces, mode: session.permissionMode, coveHome: options.dataDir, store, prompter, redactor: new SecretSet() }),
+      createSessionGate({
+        workspaces: session.workspaces,
+        mode: session.permissionMode,
+        coveHome: options.dataDir,
+        store,
+        prompter,
+        redactor: new SecretSet(),
+        bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
+      }),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();

@@ -111,3 +111,12 @@ export function sandboxNotice(options: Omit<SandboxOptions, 'cwd'>): string | nu
   }
   return null;
 }
+
+/** For a host's app information (the UI shows it as a banner): the notice, or a malformed setting's message. */
+export function hostSandboxNotice(coveHome: string): string | null {
+  try {
+    return sandboxNotice({ workspaceRoots: [], coveHome });
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
