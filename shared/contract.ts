@@ -162,6 +162,8 @@ export interface AppInfo {
   homeDir: string;
   /** Whether `workspace:reveal` works here (the desktop app), for the Reveal button. */
   canReveal?: boolean;
+  /** Said once when bash's OS sandbox cannot run (every bash call then asks), or null. */
+  sandboxNotice: string | null;
 }
 
 export const requests = {

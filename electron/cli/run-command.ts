@@ -12,6 +12,7 @@ import { DEFAULT_MODEL } from '../core/agent/pricing';
 import { catalogSource } from '../core/agent/model-catalog';
 import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
+import { sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
 import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
 import { readAppSettings } from '../core/settings/app-settings';
@@ -85,7 +86,11 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
     for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
     loadHooks(dataDir, explicit ?? store.getSession(args.resume!)?.workspaces ?? []);
+    // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
+    const notice = sandboxNotice({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
+    if (notice) err.write(`cove: ${notice}\n`);
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
+    const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
     if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
     const gate = createSessionGate({
@@ -97,6 +102,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
       redactor: new SecretSet(),
       hooks: manager.hooksFor(session),
+      bashUnsandboxed: () => unsandboxedReason(sandboxSettings),
     });
     for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);
 

@@ -16,6 +16,7 @@ import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
+import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
   manager: SessionManager;
@@ -79,7 +80,14 @@ export function createHandlers(context: HostContext): Handlers {
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir(), canReveal: context.revealFolder !== undefined }),
+    'app:info': () => ({
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      homeDir: homedir(),
+      canReveal: context.revealFolder !== undefined,
+      sandboxNotice: hostSandboxNotice(context.dataDir),
+    }),
 
     'workspace:reveal': ({ sessionId, path }) => {
       const reveal = context.revealFolder;

@@ -16,6 +16,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
+import { unsandboxedReason } from '../bash-sandbox';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
@@ -80,6 +81,7 @@ export function createHost(options: HostOptions): Host {
         prompter,
         redactor: new SecretSet(),
         hooks: manager.hooksFor(session),
+        bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
       }),
     log: options.log,
   });
