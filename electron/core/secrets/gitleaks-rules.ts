@@ -26,7 +26,18 @@ export interface Rule {
   entropy: number;
   secretGroup: number;
   allowlists: readonly Allowlist[];
+  /**
+   * For rules of gitleaks' "semi-generic" form (`[\w.-]{0,50}?(?:keyword)…`): the same regex,
+   * sticky. Such a match starts at most 50 word characters before its keyword, so it can be
+   * tried there alone instead of at every place of every line.
+   */
+  sticky?: RegExp;
 }
+
+/** How gitleaks' GenerateSemiGenericRegex begins every rule it makes. */
+const SEMI_GENERIC_PREFIX = '(?i)[\\w.-]{0,50}?(?:';
+/** How far before its keyword such a match may start. */
+export const SEMI_GENERIC_REACH = 50;
 
 interface RawAllowlist {
   regexes?: string[];
@@ -114,6 +125,7 @@ export function loadGitleaksRules(): LoadedRules {
         entropy: rule.entropy ?? 0,
         secretGroup: rule.secretGroup ?? 0,
         allowlists: (rule.allowlists ?? []).map(compileAllowlist).filter((list): list is Allowlist => list !== undefined),
+        ...(rule.regex.startsWith(SEMI_GENERIC_PREFIX) && rule.keywords?.length ? { sticky: compileRe2(rule.regex, 'yd') } : {}),
       });
     } catch (error) {
       if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;

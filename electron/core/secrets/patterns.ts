@@ -18,6 +18,12 @@ export interface SecretPattern {
   hints?: readonly string[];
   /** A last check of the secret part, for shapes a regex alone cannot tell. */
   accept?: (secret: string) => boolean;
+  /**
+   * Where a match can be, which saves running the regex over all of a long output: `word`, it
+   * starts in the run of name characters just before a hint (a `name=value` rule); `lines`, it
+   * lies within a few lines of a hint. Default: anywhere in the text.
+   */
+  near?: 'word' | 'lines';
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -145,6 +151,7 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     name: 'url-password',
     regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
+    near: 'lines',
     accept: (secret) => !PLACEHOLDER.test(secret),
   },
   {
@@ -157,6 +164,7 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
+    near: 'word',
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY,
   },
   {
@@ -165,6 +173,7 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
+    near: 'lines',
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];

@@ -5,7 +5,8 @@
  * compiled once and skipped cheaply when their hint words are absent.
  */
 import type { SecretRedactor } from '../agent/types';
-import { allowed, loadGitleaksRules, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
+import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
+import { KeywordScanner } from './keyword-scan';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
 import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
@@ -44,6 +45,8 @@ interface Detector {
    * on the lines around their keywords.
    */
   windowed: boolean;
+  /** Tried only just before each keyword (see `Rule.sticky`). */
+  sticky?: RegExp;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -70,13 +73,14 @@ function fromPattern(pattern: SecretPattern): Detector {
     group: named ? -1 : Number.NaN,
     entropy: 0,
     allowlists: [],
-    windowed: false,
+    windowed: pattern.near !== undefined,
+    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true };
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky } : {}) };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -106,22 +110,42 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
+/** Pushes the match's secret unless its entropy, `accept` or an allowlist excuses it. */
+function judge(text: string, match: RegExpExecArray, detector: Detector, into: Span[], offset: number): void {
+  const [start, end] = secretSpan(match, detector);
+  const secret = text.slice(start, end);
+  if (secret === '') return;
+  if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) return;
+  if (detector.accept && !detector.accept(secret)) return;
+  if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) return;
+  into.push({ start: start + offset, end: end + offset, label: detector.name });
+}
+
 /** Finds the detector's secrets in `text`, pushing their spans shifted by `offset`. */
 function findAll(text: string, detector: Detector, into: Span[], offset = 0): void {
   const { regex } = detector;
   regex.lastIndex = 0;
   for (let match = regex.exec(text); match; match = regex.exec(text)) {
-    if (match[0] === '') {
-      regex.lastIndex++;
-      continue;
-    }
-    const [start, end] = secretSpan(match, detector);
-    const secret = text.slice(start, end);
-    if (secret === '') continue;
-    if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) continue;
-    if (detector.accept && !detector.accept(secret)) continue;
-    if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) continue;
-    into.push({ start: start + offset, end: end + offset, label: detector.name });
+    if (match[0] === '') regex.lastIndex++;
+    else judge(text, match, detector, into, offset);
+  }
+}
+
+/** Name characters of gitleaks' semi-generic rules and Cove's assignments (`$token`, `@key`). */
+const NAME_CHARACTER = /[\w.$@-]/;
+
+/** A semi-generic rule tried once per keyword, from the start of the word run before it. */
+function findBefore(text: string, sticky: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+  let covered = -1;
+  for (const place of places) {
+    if (place < covered) continue;
+    let start = place;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && NAME_CHARACTER.test(text[start - 1]!)) start--;
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (!match || match[0] === '') continue;
+    covered = match.index + match[0].length;
+    judge(text, match, detector, into, 0);
   }
 }
 
@@ -142,7 +166,10 @@ function lineEndAfter(text: string, position: number, lines: number): number {
 }
 
 /** Runs a windowed detector on the merged windows around its keywords' places. */
-function findAround(text: string, detector: Detector, places: readonly number[], into: Span[]): void {
+function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
+  // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
+  places.sort((a, b) => a - b);
+  if (detector.sticky) return findBefore(text, detector.sticky, detector, places, into);
   let index = 0;
   while (index < places.length) {
     const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
@@ -179,11 +206,9 @@ export class SecretSet implements SecretRedactor {
   private readonly unconditional: readonly Detector[];
   /** Each keyword (lower case) with the detectors it wakes, itself and the keywords inside it. */
   private readonly byKeyword = new Map<string, Detector[]>();
-  /**
-   * One scan for all keywords: gitleaks' prefilter, so that of 200 rules only those whose words
-   * appear run at all. V8 compiles the alternation into one automaton-like pass.
-   */
-  private readonly keywordScan: RegExp | null;
+  /** One pass for all keywords (gitleaks' prefilter): of 200 rules only those whose words appear run. */
+  private readonly keywordScan: KeywordScanner;
+  private readonly keywords: string[];
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
 
@@ -198,14 +223,8 @@ export class SecretSet implements SecretRedactor {
         this.byKeyword.set(keyword, list);
       }
     }
-    const keywords = [...this.byKeyword.keys()].sort((a, b) => b.length - a.length);
-    // A match reports only its longest keyword at that place; the shorter ones inside it
-    // (`sk-` in `sk-ant-`) must wake their detectors too.
-    for (const keyword of keywords) {
-      const inner = keywords.filter((other) => other !== keyword && keyword.includes(other)).flatMap((other) => this.byKeyword.get(other)!);
-      if (inner.length > 0) this.byKeyword.set(keyword, [...new Set([...this.byKeyword.get(keyword)!, ...inner])]);
-    }
-    this.keywordScan = keywords.length === 0 ? null : new RegExp(keywords.map(escapeRegExp).join('|'), 'gi');
+    this.keywords = [...this.byKeyword.keys()];
+    this.keywordScan = new KeywordScanner(this.keywords);
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
 
@@ -259,18 +278,13 @@ export class SecretSet implements SecretRedactor {
   /** The detectors whose keywords appear, each with where (in increasing order). */
   private awake(text: string): Map<Detector, number[]> {
     const awake = new Map<Detector, number[]>();
-    const scan = this.keywordScan;
-    if (!scan) return awake;
-    scan.lastIndex = 0;
-    for (let match = scan.exec(text); match; match = scan.exec(text)) {
-      for (const detector of this.byKeyword.get(match[0].toLowerCase()) ?? []) {
+    this.keywordScan.scan(text, (keyword, start) => {
+      for (const detector of this.byKeyword.get(this.keywords[keyword]!)!) {
         const places = awake.get(detector);
-        if (places) places.push(match.index);
-        else awake.set(detector, [match.index]);
+        if (places) places.push(start);
+        else awake.set(detector, [start]);
       }
-      // Step one character on, so a keyword starting inside this one is seen too.
-      scan.lastIndex = match.index + 1;
-    }
+    });
     return awake;
   }
 
