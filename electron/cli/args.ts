@@ -22,6 +22,8 @@ export interface RunArgs {
   json: boolean;
   resume?: string;
   continue: boolean;
+  /** Image files sent with the prompt. */
+  images: string[];
   prompt: string;
 }
 
@@ -70,6 +72,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
       json: { type: 'boolean' },
       resume: { type: 'string' },
       continue: { type: 'boolean', short: 'c' },
+      image: { type: 'string', short: 'i', multiple: true },
     },
     'run',
   );
@@ -108,6 +111,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
     json: Boolean(values.json),
     resume: values.resume as string | undefined,
     continue: Boolean(values.continue),
+    images: (values.image as string[] | undefined) ?? [],
     prompt,
   };
 }

@@ -27,6 +27,8 @@ export interface SessionGateOptions {
   settings?: readonly SettingsSource[];
   /** The session's PreToolUse hooks run before the rules; see hooks/hook-gate.ts for how they compose. */
   hooks?: SessionHooks;
+  /** See PermissionEngineOptions.bashUnsandboxed. */
+  bashUnsandboxed?: () => string | null;
 }
 
 function mode(value: string): PermissionMode {
@@ -43,6 +45,7 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
     workspaceRoots: options.workspaces,
     settings: sources,
     extraRules: options.extraRules,
+    ...(options.bashUnsandboxed ? { bashUnsandboxed: options.bashUnsandboxed } : {}),
     audit: (entry) => options.store.recordPermission(entry),
     ...(redactor ? { redact: (value: unknown) => redactDeep(value, redactor).value } : {}),
     ...(prompter

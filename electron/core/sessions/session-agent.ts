@@ -49,6 +49,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     client: input.client,
     model: session.model,
     toolSources: hookedSources(options.toolSources?.(session) ?? [], input.hooks),
+    modelSpec: options.modelCatalog?.().then((catalog) => catalog.spec(session.model)),
     middleware: input.middleware,
     strategy: options.strategy,
     retry: options.retry,

@@ -4,12 +4,14 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CoveEvent, StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type StopReason } from '../../../shared/events';
+import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
-import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore } from '../agent/types';
+import type { ModelCatalog } from '../agent/model-catalog';
+import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
+import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
@@ -27,6 +29,8 @@ export interface RunSettings {
   maxTurns?: number;
   /** Replaces the session's permission gate for this run (headless runs bring their own). */
   middleware?: ToolMiddleware[];
+  /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
+  attachments?: ConversationBlock[];
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */
@@ -49,6 +53,8 @@ export interface SessionManagerOptions {
   subagentLimits?: Partial<SubagentLimits>;
   /** A session's hooks (SPEC §14); `emit` publishes their hookRun events into the session. */
   hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
+  /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
+  modelCatalog?(): Promise<ModelCatalog>;
   log?(message: string): void;
 }
 
@@ -67,6 +73,9 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
   error: 'error',
   maxTurns: 'error',
   loopDetected: 'error',
+  truncated: 'error',
+  refused: 'error',
+  contextExceeded: 'error',
 };
 
 export class SessionManager {
@@ -191,7 +200,9 @@ export class SessionManager {
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
     if (hooks) live.hooksStop = new AbortController();
-    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal) : live.agent.run(prompt);
+    const run = hooks
+      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments)
+      : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then((outcome) => {
@@ -215,6 +226,22 @@ export class SessionManager {
       return { steered: true };
     }
     return { steered: false, run: this.start(sessionId, text, settings) };
+  }
+
+  /** What the model was shown of each file in this session (a mention's read counts too). */
+  snapshotsOf(sessionId: string): SnapshotStore {
+    let snapshots = this.snapshots.get(sessionId);
+    if (!snapshots) this.snapshots.set(sessionId, (snapshots = new MemorySnapshotStore()));
+    return snapshots;
+  }
+
+  secretsOf(sessionId: string): SecretRedactor | Promise<SecretRedactor> {
+    return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
+  }
+
+  /** Publishes a prompt as the person gave it, with what came with it. */
+  recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
+    this.publish(makeEvent('userMessage', { sessionId, ...fields }));
   }
 
   stop(sessionId: string): boolean {
@@ -306,8 +333,7 @@ export class SessionManager {
     if (existing) return existing;
     const store = this.options.store;
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
-    let snapshots = this.snapshots.get(session.id);
-    if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
+    const snapshots = this.snapshotsOf(session.id);
     const { agent, subagents } = buildSessionAgent({
       session,
       options: this.options,
@@ -332,7 +358,7 @@ export class SessionManager {
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
     if (event.type === 'turnEnd') {
-      this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
+      this.options.store.addUsage(event.sessionId, event.usage, event.cost?.total ?? 0);
       this.notify(event.sessionId);
     }
     if (event.type === 'agentEnd') writer?.flush();
@@ -344,6 +370,8 @@ export class SessionManager {
         this.log(`an event listener failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
       }
     }
+    const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
+    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }), writer);
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {

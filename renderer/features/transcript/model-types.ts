@@ -120,7 +120,7 @@ export interface RunEndItem {
   stopReason: StopReason;
   error: string | null;
   usage: Usage;
-  cost: Cost;
+  cost: Cost | null;
   /** The prompt that started the run, for Retry. */
   prompt: string | null;
 }
