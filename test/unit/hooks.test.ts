@@ -190,3 +190,47 @@ test('a hookRun event becomes one transcript line with what the hook decided', (
     ],
   );
 });
+
+test('a message steered into a busy run passes UserPromptSubmit: a blocked one never reaches the model', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const server = await startModelServer((request) =>
+    JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result') ? reply.text('done') : reply.message([block.toolUse('wait', { value: 'x' })]),
+  );
+  const home = tempDir('cove-hook-steer-');
+  const store = openStore(home);
+  userHooks(home, { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `grep -q forbidden && { echo 'not that' >&2; exit 2; }; echo 'checked by the hook'` }] }] });
+  const manager = new SessionManager({
+    store,
+    createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
+    tools: () => [testTool('wait', async () => (await held, { content: [{ type: 'text', text: 'waited' }] }))],
+    hooks: hostHooks({ coveHome: home, secrets: async () => NO_SECRETS }),
+  });
+  try {
+    const runs: HookRunEvent[] = [];
+    let started!: () => void;
+    const toolStarted = new Promise<void>((resolve) => (started = resolve));
+    manager.subscribe((event) => {
+      if (event.type === 'hookRun') runs.push(event);
+      if (event.type === 'toolExecutionStart') started();
+    });
+    const session = manager.createSession({ workspaces: [home], model: 'claude-sonnet-5', permissionMode: 'default' });
+    const run = manager.run(session.id, 'wait for it');
+    await toolStarted;
+    assert.equal(manager.send(session.id, 'a forbidden aside').steered, true);
+    assert.equal(manager.send(session.id, 'a fine aside').steered, true);
+    while (runs.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    assert.equal((await run).stopReason, 'endTurn');
+    const last = JSON.stringify(server.requests.at(-1)!.body.messages.at(-1)!.content);
+    assert.match(last, /a fine aside/);
+    assert.match(last, /checked by the hook/);
+    assert.doesNotMatch(JSON.stringify(server.requests.map((request) => request.body.messages)), /a forbidden aside/);
+    assert.deepEqual(runs.map((event) => event.decision).sort(), ['block', null, null].sort());
+  } finally {
+    await manager.stopAll();
+    store.close();
+    await server.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -177,6 +177,19 @@ export class SessionHooks {
     this.track(this.run('Notification', { message }));
   }
 
+  /**
+   * A message sent while a run is busy passes UserPromptSubmit too: delivered with its context
+   * once the hooks are done, or not at all when one blocks it (its hookRun line says so).
+   */
+  steer(text: string, deliver: (text: string) => void): void {
+    if (!this.has('UserPromptSubmit')) return deliver(text);
+    this.track(
+      this.userPromptSubmit(text).then((submitted) => {
+        if (submitted.blocked === undefined) deliver(withHookContext(text, submitted.context));
+      }),
+    );
+  }
+
   /** Resolves when every hook started in the background has finished. */
   async idle(): Promise<void> {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);

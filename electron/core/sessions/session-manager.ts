@@ -222,7 +222,9 @@ export class SessionManager {
   send(sessionId: string, text: string, settings: RunSettings = {}): { steered: boolean; run?: Promise<RunOutcome> } {
     const live = this.live.get(sessionId);
     if (live?.run) {
-      live.agent.steer(text);
+      const hooks = this.hookSets.get(sessionId);
+      if (hooks) hooks.steer(text, (checked) => live.agent.steer(checked));
+      else live.agent.steer(text);
       return { steered: true };
     }
     return { steered: false, run: this.start(sessionId, text, settings) };
