@@ -90,7 +90,9 @@ export async function runCommand(args: RunArgs): Promise<number> {
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
     const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
     for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
-    loadHooks(dataDir, explicit ?? store.getSession(args.resume!)?.workspaces ?? []);
+    const hookWarnings: string[] = [];
+    loadHooks(dataDir, explicit ?? store.getSession(args.resume!)?.workspaces ?? [], hookWarnings);
+    for (const warning of hookWarnings) err.write(`cove: ${warning}\n`);
     // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
     const notice = sandboxNotice({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
     if (notice) err.write(`cove: ${notice}\n`);

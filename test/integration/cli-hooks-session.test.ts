@@ -209,3 +209,24 @@ test('hooks run in the bash sandbox: a write outside the roots and temp fails, a
     await f.close();
   }
 });
+
+test('Claude Code events and hook types Cove lacks are named on stderr and skipped; the rest still run', async () => {
+  const f = await cliFixture([reply.text('ok')]);
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const submit = nodeHook(hooks, 'submit', `process.stdout.write('still ran');`);
+    const file = join(f.workspace, '.claude', 'settings.json');
+    writeHooks(file, {
+      SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      Stop: [{ hooks: [{ type: 'prompt', command: 'is the work done?' }] }],
+    });
+    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command: submit }] }] });
+    const result = await f.home.run(['run', '--workspace', f.workspace, 'go']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(result.stderr.includes(`${file}: hooks.SessionEnd is a Claude Code event Cove does not have`), result.stderr);
+    assert.ok(result.stderr.includes(`${file}: hooks.Stop[0].hooks[0] is a Claude Code "prompt" hook`), result.stderr);
+    assert.match(firstPrompt(f), /still ran/);
+  } finally {
+    await f.close();
+  }
+});

@@ -132,7 +132,7 @@ export function mcpServerItems(workspace: string, store: ApprovalStore): Project
 export function projectHooks(coveHome: string, workspace: string): HookEntry[] {
   return hookFiles(coveHome, [workspace])
     .filter((file) => file.kind !== 'user')
-    .flatMap(readHookFile);
+    .flatMap((file) => readHookFile(file));
 }
 
 /** Everything of a workspace that needs approval, with whether it has it. */

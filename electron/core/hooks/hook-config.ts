@@ -17,6 +17,14 @@ export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
 
+/**
+ * Claude Code events and hook types Cove does not run. A `.claude/settings.json` brought along
+ * may hold them; they are reported and skipped rather than stopping every run, while a name
+ * neither knows is a typo and stops the run.
+ */
+const CLAUDE_ONLY_EVENTS = new Set(['SessionEnd', 'PermissionRequest', 'PostToolUseFailure', 'SubagentStart', 'Setup', 'TeammateIdle', 'TaskCompleted']);
+const CLAUDE_ONLY_TYPES = new Set(['prompt', 'agent']);
+
 export type HookFileKind = 'user' | 'claude' | 'project' | 'local';
 
 export interface HookEntry {
@@ -113,13 +121,17 @@ function parseCommand(file: HookFile, event: HookEventName, matcher: string, raw
   };
 }
 
-/** The hooks of one file; a missing file or one without `hooks` has none. */
-export function readHookFile(file: HookFile): HookEntry[] {
+/** The hooks of one file; a missing file or one without `hooks` has none. What is skipped goes to `warnings`. */
+export function readHookFile(file: HookFile, warnings: string[] = []): HookEntry[] {
   const data = readJson(file.path);
   if (!data || data.hooks === undefined) return [];
   if (!isObject(data.hooks)) throw new HookConfigError(file.path, 'hooks must be an object of events, like {"PreToolUse": [...]}');
   const entries: HookEntry[] = [];
   for (const [event, groups] of Object.entries(data.hooks)) {
+    if (CLAUDE_ONLY_EVENTS.has(event)) {
+      warnings.push(`${file.path}: hooks.${event} is a Claude Code event Cove does not have; those hooks are skipped`);
+      continue;
+    }
     if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
       throw new HookConfigError(file.path, `hooks.${event} is not a hook event (${HOOK_EVENTS.join(', ')})`);
     }
@@ -137,6 +149,11 @@ export function readHookFile(file: HookFile): HookEntry[] {
       }
       if (!Array.isArray(group.hooks) || group.hooks.length === 0) throw new HookConfigError(file.path, `${where}.hooks must be a non-empty list`);
       group.hooks.forEach((raw, position) => {
+        const type = (raw as { type?: unknown } | null)?.type;
+        if (typeof type === 'string' && CLAUDE_ONLY_TYPES.has(type)) {
+          warnings.push(`${file.path}: ${where}.hooks[${position}] is a Claude Code "${type}" hook, which Cove does not run; it is skipped`);
+          return;
+        }
         entries.push({ ...parseCommand(file, event as HookEventName, matcher, raw, `${where}.hooks[${position}]`), matches });
       });
     });
@@ -145,6 +162,6 @@ export function readHookFile(file: HookFile): HookEntry[] {
 }
 
 /** Every hook of the session's files, in file order; throws `HookConfigError` for the first bad one. */
-export function loadHooks(coveHome: string, workspaceRoots: readonly string[]): HookEntry[] {
-  return hookFiles(coveHome, workspaceRoots).flatMap(readHookFile);
+export function loadHooks(coveHome: string, workspaceRoots: readonly string[], warnings: string[] = []): HookEntry[] {
+  return hookFiles(coveHome, workspaceRoots).flatMap((file) => readHookFile(file, warnings));
 }
