@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createHost } from '../core/api/host';
 import { SafeStorageVault } from './api-key-vault';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { desktopConfig, docsUrlOf } from './desktop-config';
+import { APP_ID, desktopConfig, docsUrlOf } from './desktop-config';
 import { denyAllPermissions, hardenAllWebContents, openExternalLink } from './hardening';
 import { bindIpc } from './ipc-binder';
 import { claimSingleInstance, closeBeforeQuit, failStartup, quitWhenWindowsClose, showOnSecondLaunch } from './lifecycle';
@@ -31,6 +31,7 @@ app.enableSandbox();
 registerAppScheme();
 const config = desktopConfig(process.env, app.getPath('userData'), app.isPackaged);
 if (config.profileDir) app.setPath('userData', config.profileDir);
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 if (claimSingleInstance()) {
   hardenAllWebContents(log);
