@@ -23,12 +23,20 @@ export function notifyWhenAway(options: NotifierOptions): void {
   // Held until closed or clicked: a notification Electron has garbage-collected loses its click.
   const shown = new Set<Notification>();
   const away = () => BrowserWindow.getFocusedWindow() === null;
+  // Sessions change many times a second while they run; the OS hears only when the count does.
+  let shownCount = 0;
+  let flashing = false;
   const updateBadge = () => {
     const count = tracker.badgeCount();
     if (options.platform === 'win32') {
-      for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) window.flashFrame(count > 0 && away());
+      const flash = count > 0 && away();
+      if (flash === flashing) return;
+      flashing = flash;
+      for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) window.flashFrame(flash);
       return;
     }
+    if (count === shownCount) return;
+    shownCount = count;
     // Linux desktops without a launcher API answer false; nothing more can be done there.
     app.setBadgeCount(count);
   };

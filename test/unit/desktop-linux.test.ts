@@ -72,7 +72,13 @@ interface InstallRun {
 }
 
 /** Runs the rendered after-install script as root in bubblewrap over a simulated system. */
-function runAfterInstall(t: { after(fn: () => void): void }, kernel: Record<string, string>, withAppArmor: boolean, extraProfiles: Record<string, string> = {}): InstallRun {
+function runAfterInstall(
+  t: { after(fn: () => void): void },
+  kernel: Record<string, string>,
+  withAppArmor: boolean,
+  extraProfiles: Record<string, string> = {},
+  template = 'build/linux/after-install.tpl',
+): InstallRun {
   const dir = mkdtempSync(join(tmpdir(), 'cove-after-install-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const app = join(dir, 'opt-cove');
@@ -83,7 +89,7 @@ function runAfterInstall(t: { after(fn: () => void): void }, kernel: Record<stri
   writeFileSync(join(app, 'resources/apparmor-profile'), render('build/linux/apparmor-profile.tpl', names));
   writeFileSync(join(app, 'resources/apparmor-bwrap'), readFileSync('build/linux/apparmor-bwrap'));
   const script = join(dir, 'after-install');
-  writeFileSync(script, render('build/linux/after-install.tpl', names));
+  writeFileSync(script, render(template, names));
   const kernelDir = join(dir, 'kernel');
   mkdirSync(kernelDir);
   for (const [name, value] of Object.entries(kernel)) writeFileSync(join(kernelDir, name), `${value}\n`);
@@ -133,6 +139,8 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
   test('makes chrome-sandbox setuid where AppArmor restricts user namespaces and no profile could be loaded (root passing unshare is no proof)', (t) => {
     const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false);
     assert.equal(run.sandboxMode, 0o4755, run.output);
+    const stock = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false, {}, 'node_modules/app-builder-lib/templates/linux/after-install.tpl');
+    assert.equal(stock.sandboxMode, 0o755, "electron-builder's own script, run the same way, passes wrongly");
   });
 
   test('loads the profiles where AppArmor takes them, and then keeps chrome-sandbox unprivileged', (t) => {

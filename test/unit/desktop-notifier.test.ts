@@ -101,7 +101,9 @@ describe('the notifier under Electron', () => {
     assert.ok(notification.shown);
     assert.equal(notification.options.body, 'Fix the flaky test: a tool call needs your approval.');
     assert.deepEqual(recorded.dockBounces, ['informational']);
-    assert.equal(recorded.badgeCounts.at(-1), 1);
+    assert.deepEqual(recorded.badgeCounts, [1]);
+    for (let update = 0; update < 5; update++) send(summary({ status: 'waiting', pendingPermissions: 1, updatedAt: update }));
+    assert.deepEqual(recorded.badgeCounts, [1], 'the dock hears only when the count changes');
     send(summary({ status: 'running', pendingPermissions: 0 }));
     send(summary({ status: 'done' }));
     assert.equal(recorded.notifications.length, 2);
