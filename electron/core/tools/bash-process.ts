@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { stopGroup } from './bash-kill';
-import { currentShell, essentialEnvironment } from './shell-choice';
+import { currentShell, essentialEnvironment, type Shell } from './shell-choice';
 import { stopTree } from './windows-kill';
 
 export interface PtyExit {
@@ -33,6 +33,8 @@ export interface SpawnOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;
+  /** A Windows shell (shell-choice.ts); this machine's when not given, none off Windows. */
+  windowsShell?: Shell;
 }
 
 /** How long a Windows shell's output may trail its exit (no acknowledgement there; see shell-choice.ts). */
@@ -56,7 +58,7 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   const nonce = randomBytes(8).toString('hex');
   const marker = `\x1b]6973;${nonce}\x07`;
   // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts).
-  const windows = currentShell().shell;
+  const windows = options.windowsShell ?? currentShell().shell;
   const [file, args] = windows ? [windows.file, windows.args(windows.wrap(options.command, nonce))] : ['/bin/bash', ['-c', wrap(options.command, nonce)]];
   const child = pty.spawn(file, args, {
     name: 'xterm-256color',
