@@ -14,6 +14,9 @@ import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { approvalHandlers } from '../hooks/approval-handlers';
+import { createPromptHandlers } from './prompt-handlers';
+import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
   manager: SessionManager;
@@ -77,7 +80,14 @@ export function createHandlers(context: HostContext): Handlers {
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir(), canReveal: context.revealFolder !== undefined }),
+    'app:info': () => ({
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      homeDir: homedir(),
+      canReveal: context.revealFolder !== undefined,
+      sandboxNotice: hostSandboxNotice(context.dataDir),
+    }),
 
     'workspace:reveal': ({ sessionId, path }) => {
       const reveal = context.revealFolder;
@@ -101,16 +111,16 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
-    'session:send': ({ sessionId, text }) => {
-      requireSession(sessionId);
-      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
-        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
-      }
-      const sent = manager.send(sessionId, text);
-      // The run reports through events; its end is not this request's answer.
-      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
-      return { steered: sent.steered };
-    },
+    ...createPromptHandlers(
+      manager,
+      context.dataDir,
+      () => {
+        if (resolveApiKey(context.vault).source === 'missing') {
+          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+        }
+      },
+      context.log,
+    ),
     'session:stop': ({ sessionId }) => {
       requireSession(sessionId);
       return { stopped: manager.stop(sessionId) };
@@ -167,6 +177,8 @@ export function createHandlers(context: HostContext): Handlers {
       const { path } = await checkWorkspace(workspace);
       return context.mcp.status(path);
     },
+
+    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

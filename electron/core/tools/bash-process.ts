@@ -17,6 +17,8 @@ export interface PtyExit {
   exitCode: number;
   /** The signal that ended bash, or undefined. */
   signal: number | undefined;
+  /** Whether bash printed its end marker: false when it never started (a sandbox that failed) or was killed. */
+  completed: boolean;
 }
 
 export interface RunningCommand {
@@ -33,6 +35,8 @@ export interface SpawnOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;
+  /** A program that runs bash for us (the OS sandbox): `file args… /bin/bash -c …`. */
+  launcher?: { file: string; args: readonly string[] };
   /** A Windows shell (shell-choice.ts); this machine's when not given, none off Windows. */
   windowsShell?: Shell;
 }
@@ -57,10 +61,13 @@ function wrap(command: string, nonce: string): string {
 export function spawnCommand(options: SpawnOptions): RunningCommand {
   const nonce = randomBytes(8).toString('hex');
   const marker = `\x1b]6973;${nonce}\x07`;
-  // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts).
+  // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts). Elsewhere bash,
+  // inside the OS sandbox's launcher when there is one.
   const windows = options.windowsShell ?? currentShell().shell;
-  const [file, args] = windows ? [windows.file, windows.args(windows.wrap(options.command, nonce))] : ['/bin/bash', ['-c', wrap(options.command, nonce)]];
-  const child = pty.spawn(file, args, {
+  const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
+  const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
+  const [file, ...args] = windows ? [windows.file, ...windows.args(windows.wrap(options.command, nonce))] : unix;
+  const child = pty.spawn(file!, args, {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,
@@ -73,6 +80,7 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   /** The start of a marker cut off by a chunk boundary. */
   let held = '';
   let ended = false;
+  let gone = false;
   child.onData((data) => {
     if (ended) return;
     let text = held + data;
@@ -81,7 +89,8 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
     if (at >= 0) {
       ended = true;
       if (at > 0) listener(text.slice(0, at));
-      if (!windows) child.write('\r');
+      // A sandbox's outer process can be gone (stopped) while bash still prints its marker.
+      if (!windows && !gone) child.write('\r');
       markerSeen();
       return;
     }
@@ -94,10 +103,11 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   });
   const exited = new Promise<PtyExit>((resolve) => {
     child.onExit(({ exitCode, signal }) => {
+      gone = true;
       const finish = () => {
         if (held !== '') listener(held);
         held = '';
-        resolve({ exitCode, signal: signal ? signal : undefined });
+        resolve({ exitCode, signal: signal ? signal : undefined, completed: ended });
       };
       if (!windows || ended) return finish();
       const drained = setTimeout(finish, WINDOWS_DRAIN_MS);
