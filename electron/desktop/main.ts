@@ -73,7 +73,12 @@ function start(): void {
     openLink: (url) => openExternalLink(url, log),
   });
   showOnSecondLaunch(() => showWindow(openWindow));
-  notifyWhenAway({ subscribe: (listener) => host.subscribe(listener), show: () => showWindow(openWindow), platform: process.platform, log });
+  notifyWhenAway({
+    subscribe: (listener) => host.subscribe(listener),
+    showSession: (sessionId) => binder.sendCommand(showWindow(openWindow), `openSession:${sessionId}`),
+    platform: process.platform,
+    log,
+  });
   quitWhenWindowsClose(openWindow);
   openWindow();
 }

@@ -75,16 +75,15 @@ describe('the notifier under Electron', () => {
   function start(platform: NodeJS.Platform) {
     let listener: (event: HostEvent) => void = () => {};
     const window = new BrowserWindow({ webPreferences: {}, width: 800, height: 600 });
-    let shown = 0;
+    const shown: string[] = [];
     notifier.notifyWhenAway({
       subscribe: (next) => {
         listener = next;
         return () => {};
       },
-      show: () => {
-        shown++;
+      showSession: (sessionId) => {
+        shown.push(sessionId);
         window.focus();
-        return window as unknown as import('electron').BrowserWindow;
       },
       platform,
       log: () => {},
@@ -109,7 +108,7 @@ describe('the notifier under Electron', () => {
     assert.equal(recorded.notifications.length, 2);
     assert.equal(recorded.badgeCounts.at(-1), 1, 'the finished run counts until it is seen');
     recorded.notifications[1]!.emit('click');
-    assert.equal(shown(), 1);
+    assert.deepEqual(shown(), ['s1'], 'the window opens on that session');
     assert.equal(BrowserWindow.focused, window);
     assert.equal(recorded.badgeCounts.at(-1), 0);
   });
