@@ -41,7 +41,11 @@ export interface SpawnOptions {
   windowsShell?: Shell;
 }
 
-/** How long a Windows shell's output may trail its exit (no acknowledgement there; see shell-choice.ts). */
+/**
+ * How long a Windows shell's output may trail its exit (no acknowledgement there; see
+ * shell-choice.ts). ConPTY re-renders what programs write and may drop an OSC sequence it does
+ * not know, so the marker only ends the wait early; this bound ends it otherwise.
+ */
 const WINDOWS_DRAIN_MS = 1_000;
 
 /** How long bash waits for the acknowledgement before ending anyway. */
