@@ -77,7 +77,7 @@ function runAfterInstall(
   kernel: Record<string, string>,
   withAppArmor: boolean,
   extraProfiles: Record<string, string> = {},
-  template = 'build/linux/after-install.tpl',
+  templates: readonly string[] = ['build/linux/after-install.tpl'],
 ): InstallRun {
   const dir = mkdtempSync(join(tmpdir(), 'cove-after-install-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,8 +88,9 @@ function runAfterInstall(
   const names = { executable: 'cove', sanitizedProductName: 'Cove', productFilename: 'Cove' };
   writeFileSync(join(app, 'resources/apparmor-profile'), render('build/linux/apparmor-profile.tpl', names));
   writeFileSync(join(app, 'resources/apparmor-bwrap'), readFileSync('build/linux/apparmor-bwrap'));
-  const script = join(dir, 'after-install');
-  writeFileSync(script, render(template, names));
+  // The package scripts in order, as dpkg would run them (install, then remove).
+  templates.forEach((template, index) => writeFileSync(join(dir, `script-${index}`), render(template, names)));
+  writeFileSync(join(dir, 'run'), templates.map((_template, index) => `bash /tmp/script-${index}\n`).join(''));
   const kernelDir = join(dir, 'kernel');
   mkdirSync(kernelDir);
   for (const [name, value] of Object.entries(kernel)) writeFileSync(join(kernelDir, name), `${value}\n`);
@@ -118,7 +119,7 @@ function runAfterInstall(
       '--bind', dir, '/tmp',
       '--ro-bind', join(dir, 'ischroot'), '/usr/bin/ischroot',
       '--setenv', 'PATH', `/tmp/tools:/usr/sbin:/usr/bin:/sbin:/bin`,
-      'bash', '/tmp/after-install',
+      'bash', '/tmp/run',
     ],
     { encoding: 'utf8' },
   );
@@ -139,7 +140,7 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
   test('makes chrome-sandbox setuid where AppArmor restricts user namespaces and no profile could be loaded (root passing unshare is no proof)', (t) => {
     const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false);
     assert.equal(run.sandboxMode, 0o4755, run.output);
-    const stock = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false, {}, 'node_modules/app-builder-lib/templates/linux/after-install.tpl');
+    const stock = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false, {}, ['node_modules/app-builder-lib/templates/linux/after-install.tpl']);
     assert.equal(stock.sandboxMode, 0o755, "electron-builder's own script, run the same way, passes wrongly");
   });
 
@@ -149,6 +150,17 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
     assert.deepEqual(run.installedProfiles, ['cove', 'cove-bwrap']);
     assert.match(run.parserCalls, /--replace --write-cache --skip-read-cache \/etc\/apparmor.d\/cove\n/);
     assert.match(run.parserCalls, /--replace .*\/etc\/apparmor.d\/cove-bwrap/);
+  });
+
+  test('the after-remove script unloads both profiles and deletes them, leaving others alone', (t) => {
+    const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'other-app': 'profile other /opt/other {}\n' }, [
+      'build/linux/after-install.tpl',
+      'build/linux/after-remove.tpl',
+    ]);
+    assert.deepEqual(run.installedProfiles, ['other-app']);
+    assert.match(run.parserCalls, /--replace .*\/etc\/apparmor.d\/cove-bwrap/, 'both were installed first');
+    assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove\n/);
+    assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove-bwrap\n/);
   });
 
   test("leaves bwrap to a profile the system already has for it", (t) => {
