@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { stopGroup } from './bash-kill';
+import { assertPtyHelper } from './pty-helper';
 import { currentShell, essentialEnvironment, type Shell } from './shell-choice';
 import { stopTree } from './windows-kill';
 
@@ -67,6 +68,7 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   const marker = `\x1b]6973;${nonce}\x07`;
   // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts). Elsewhere bash,
   // inside the OS sandbox's launcher when there is one.
+  assertPtyHelper();
   const windows = options.windowsShell ?? currentShell().shell;
   const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
   const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
