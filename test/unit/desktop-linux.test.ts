@@ -163,9 +163,11 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
     assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove-bwrap\n/);
   });
 
-  test("leaves bwrap to a profile the system already has for it", (t) => {
-    const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'bwrap-userns-restrict': 'profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }\n' });
-    assert.deepEqual(run.installedProfiles, ['bwrap-userns-restrict', 'cove']);
+  test("leaves bwrap to a profile the system already has for it, but not to one that only runs it", (t) => {
+    const ubuntu = 'abi <abi/4.0>,\ninclude <tunables/global>\n\nprofile bwrap /usr/bin/bwrap flags=(attach_disconnected,mediate_deleted) {\n  allow capability,\n  userns,\n}\n';
+    assert.deepEqual(runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'bwrap-userns-restrict': ubuntu }).installedProfiles, ['bwrap-userns-restrict', 'cove']);
+    const caller = 'profile flatpak /usr/bin/flatpak {\n  /usr/bin/bwrap ix,\n}\n';
+    assert.deepEqual(runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { flatpak: caller }).installedProfiles, ['cove', 'cove-bwrap', 'flatpak']);
   });
 
   test("sets chrome-sandbox setuid where Debian's switch is off, and keeps it 0755 where namespaces are allowed", (t) => {
