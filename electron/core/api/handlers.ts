@@ -182,7 +182,7 @@ export function createHandlers(context: HostContext): Handlers {
       return context.mcp.status(path);
     },
 
-    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
+    ...approvalHandlers({ dataDir: context.dataDir, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);
