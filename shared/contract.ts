@@ -92,6 +92,8 @@ export interface McpServerView {
   toolCount: number;
   /** The end of the server's stderr, bounded. */
   stderrTail: string;
+  /** Tools left out because the API would reject their schema, each with why. */
+  warnings?: string[];
 }
 
 export interface McpStatusView {
