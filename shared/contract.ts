@@ -84,6 +84,22 @@ export interface SettingsView {
   problems: string[];
 }
 
+/** A model Settings offers, with what Cove knows of it. */
+export interface ModelChoice {
+  id: string;
+  displayName: string;
+  contextWindow: number;
+  maxOutput: number;
+  /** False when the price table has no row for it: its cost shows as unknown. */
+  priced: boolean;
+}
+
+export interface ModelListView {
+  models: ModelChoice[];
+  /** `api`: what the key can use, from the Models API (or its cached answer); `builtin`: the price table's current models. */
+  source: 'api' | 'builtin';
+}
+
 export interface McpServerView {
   name: string;
   transport: 'stdio' | 'http';
@@ -163,6 +179,7 @@ export const requests = {
   'permission:pending': { input: z.object({}).strict(), result: result<PermissionRequestEvent[]>() },
 
   'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
+  'models:list': { input: z.object({}).strict(), result: result<ModelListView>() },
   'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
   'settings:setApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500).nullable() }).strict(), result: result<SettingsView>() },
   'settings:removeRule': {
