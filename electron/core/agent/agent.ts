@@ -206,17 +206,19 @@ export class Agent {
         }
         pauses = 0;
         const calls = reply.content.some((block) => block.type === 'tool_use');
-        if (stop.kind === 'maxTokens' && !calls) {
+        if (stop.kind === 'maxTokens') {
           if (continuations >= MAX_CONTINUATIONS) {
             stopReason = 'truncated';
-            error = `the reply was cut off at the output limit (${this.maxTokens()} tokens) ${MAX_CONTINUATIONS} times; it is incomplete`;
+            error = `the reply was cut off at the output limit (${this.maxTokens()} tokens) ${MAX_CONTINUATIONS + 1} times in a row; it is incomplete`;
             break;
           }
           continuations++;
-          this.appendUserBlocks([{ type: 'text', text: CONTINUE }]);
-          continue;
-        }
-        continuations = 0;
+          // Cut-off calls are answered as not run by the batch below; cut-off text is continued.
+          if (!calls) {
+            this.appendUserBlocks([{ type: 'text', text: CONTINUE }]);
+            continue;
+          }
+        } else continuations = 0;
 
         if (!calls) {
           const queued = this.drainSteering();
