@@ -201,6 +201,52 @@ export interface SubagentEndEvent extends Base {
   status: 'done' | 'failed' | 'cancelled';
 }
 
+/** One run of a hook command (SPEC §14); its output is redacted and bounded. */
+export interface HookRunEvent extends Base {
+  type: 'hookRun';
+  hookEvent: string;
+  command: string;
+  /** The settings file that declared it. */
+  file: string;
+  /** The tool call a PreToolUse or PostToolUse hook ran for. */
+  toolCallId?: string;
+  /** Null when the hook was killed or could not start. */
+  exitCode: number | null;
+  /** allow, deny, ask, block, stop or error; null when it only went on. */
+  decision: string | null;
+  /** stderr and stdout, redacted and cut. */
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+}
+/** The agent's whole task list, after each `todo_write`. */
+export interface TodoUpdateEvent extends Base {
+  type: 'todoUpdate';
+  todos: TodoItem[];
+}
+
+/** What came with a prompt: a mentioned file or an image (stored beside the session, fetched by id). */
+export type PromptAttachment =
+  | { kind: 'file'; path: string; error?: string }
+  | { kind: 'image'; attachmentId: string; name: string; mediaType: ImageBlock['mediaType']; width: number; height: number; bytes: number; resized: boolean };
+
+export interface UserMessageEvent extends Base {
+  type: 'userMessage';
+  /** The prompt as the person typed it. */
+  text: string;
+  steered: boolean;
+  /** The custom or built-in slash command the prompt ran, without its slash. */
+  command?: string;
+  attachments?: PromptAttachment[];
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -219,7 +265,10 @@ export type CoveEvent =
   | LoopDetectedEvent
   | ContextCompactedEvent
   | SubagentStartEvent
-  | SubagentEndEvent;
+  | SubagentEndEvent
+  | HookRunEvent
+  | TodoUpdateEvent
+  | UserMessageEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -250,6 +299,9 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'contextCompacted',
   'subagentStart',
   'subagentEnd',
+  'hookRun',
+  'todoUpdate',
+  'userMessage',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

@@ -10,6 +10,7 @@
 // string-width measures what a terminal draws (wide CJK, emoji, no ANSI), so the erased rows are the drawn rows.
 import stringWidth from 'string-width';
 import type { CoveEvent } from '../../shared/events';
+import { todoLines } from './todo-output';
 
 const FLUSH_BYTES = 64 * 1024;
 
@@ -117,8 +118,17 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter, terminal:
       case 'loopDetected':
         err.write(`  the model repeated ${event.toolName} ${event.count} times (${event.action})\n`);
         break;
+      case 'todoUpdate':
+        err.write(todoLines(event.todos));
+        break;
       case 'contextCompacted':
         err.write(`  context compacted: ${event.removedMessages} older messages ${event.summarized ? 'summarized' : 'dropped'}\n`);
+        break;
+      case 'hookRun':
+        // A hook that only went on stays quiet; one that decided or failed is shown.
+        if (event.decision === null) break;
+        out.flush();
+        err.write(`  ⚑ ${event.hookEvent} hook ${event.decision}: ${brief(event.command, 60)}${event.output ? ` — ${brief(event.output)}` : ''}\n`);
         break;
       case 'agentEnd':
         // A stopped run keeps the text that had arrived (the agent stores it); a failed one does not.

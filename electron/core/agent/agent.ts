@@ -57,6 +57,8 @@ export interface AgentOptions {
   messages?: ConversationMessage[];
   /** Compaction starts when the context reaches this share of the window (default 0.8). */
   compactAt?: number;
+  /** Awaited just before the history is compacted (a host's PreCompact hooks). */
+  beforeCompact?(signal: AbortSignal): Promise<void>;
   /** Overrides the model's context window (tests use a small one). */
   contextWindow?: number;
   emit(event: CoveEvent): void;
@@ -110,7 +112,8 @@ export class Agent {
     this.controller?.abort(new Error(reason));
   }
 
-  async run(prompt: string, signal?: AbortSignal): Promise<RunOutcome> {
+  /** `attachments` (mentioned files, images) follow the prompt in its user message. */
+  async run(prompt: string, signal?: AbortSignal, attachments: readonly ConversationBlock[] = []): Promise<RunOutcome> {
     if (this.controller) throw new Error('this session already has a run in progress');
     const controller = new AbortController();
     this.controller = controller;
@@ -134,7 +137,7 @@ export class Agent {
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
       const runStart = this.messages.length;
       const runPrompts = [prompt];
-      this.appendUserBlocks([{ type: 'text', text: prompt }]);
+      this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
       const maxTurns = this.options.maxTurns ?? 50;
       let continuations = 0;
@@ -375,6 +378,7 @@ export class Agent {
     const cut = chooseCut(this.messages, force ? 0 : Math.floor(window * 0.25));
     if (cut === null) return { ...ZERO_USAGE };
 
+    await this.options.beforeCompact?.(signal);
     const removed = this.messages.slice(0, cut);
     let summary: string | null = null;
     let spent: Usage = { ...ZERO_USAGE };
