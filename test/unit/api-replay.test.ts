@@ -262,3 +262,26 @@ test('current models are asked for adaptive thinking with summarized display; un
     await unknown.close();
   }
 });
+
+test('a refused prompt that was merged into a trailing user message is taken out of it too', async () => {
+  const engine = await startEngine([reply.raw(corpus.textReply('refusal', 'No')), reply.text('Fine.')], {
+    tools: [testTool('echo')],
+    // An interrupted run: its call is answered as interrupted, and the next prompt joins that message.
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Start' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_dangling', name: 'echo', input: { value: 'v' } }] },
+    ],
+  });
+  try {
+    assert.equal((await engine.agent.run('Refused words')).stopReason, 'refused');
+    await engine.agent.run('Kept words');
+    const sent = messagesOf(engine.server.requests[1]!.body);
+    const text = JSON.stringify(sent);
+    assert.doesNotMatch(text, /Refused words/);
+    assert.match(text, /Kept words/);
+    assert.match(text, /toolu_dangling/);
+    assertValidHistory(engine.agent.messages);
+  } finally {
+    await engine.close();
+  }
+});

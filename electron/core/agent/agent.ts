@@ -135,7 +135,10 @@ export class Agent {
       ]);
       this.spec = spec;
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
+      // Where this run's part of the history begins; the prompt may merge into a trailing user message.
       const runStart = this.messages.length;
+      const trailing = this.messages.at(-1);
+      const trailingBlocks = trailing?.role === 'user' && Array.isArray(trailing.content) ? trailing.content.length : undefined;
       const runPrompts = [prompt];
       this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
@@ -184,6 +187,7 @@ export class Agent {
         if (stop.kind === 'refusal') {
           // The docs forbid sending a refused exchange again: this run's part of the history goes.
           this.messages.splice(runStart);
+          if (trailing && trailingBlocks !== undefined && Array.isArray(trailing.content)) trailing.content = trailing.content.slice(0, trailingBlocks);
           this.replaceHistory();
           stopReason = 'refused';
           error = 'the model declined this request (stop reason refusal); it is kept out of the conversation, so rephrase it or start over';
