@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileKeyVault } from '../../electron/core/api/api-key';
 import { createHost } from '../../electron/core/api/host';
+import type { ModelListView, Response } from '../../shared/contract';
 import { startModelServer, type ModelsAnswer } from '../support/model-server';
 
 async function listThrough(models: ModelsAnswer | undefined) {
@@ -17,7 +18,7 @@ async function listThrough(models: ModelsAnswer | undefined) {
   const logs: string[] = [];
   const host = createHost({ dataDir, host: 'browser', version: '0.0.0-test', vault: new FileKeyVault(dataDir), log: (m) => logs.push(m) });
   try {
-    const response = await host.dispatch('models:list', {});
+    const response = (await host.dispatch('models:list', {})) as Response<ModelListView>;
     return { response, logs, listings: server.modelListings };
   } finally {
     await host.close();
