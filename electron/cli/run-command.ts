@@ -97,7 +97,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
     const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
-    if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
+    if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
     const gate = createSessionGate({
       workspaces: session.workspaces,
       mode: args.permissionMode ?? session.permissionMode,

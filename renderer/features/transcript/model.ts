@@ -222,8 +222,8 @@ function partsOf(content: readonly AssistantBlock[]): AssistantPart[] {
   const parts: AssistantPart[] = [];
   for (const block of content) {
     if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
-    else if (block.type === 'thinking') parts.push({ kind: 'thinking', text: block.thinking });
-    // Finished tool calls are drawn by their tool cards; redacted thinking has nothing to show.
+    else if (block.type === 'thinking' && block.thinking) parts.push({ kind: 'thinking', text: block.thinking });
+    // Finished tool calls are drawn by their tool cards; redacted and omitted thinking have nothing to show.
   }
   return parts;
 }
