@@ -10,6 +10,7 @@ import { createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
 import { createPermissionsSlice } from './permissions-slice';
 import { createPersonasSlice } from './personas-slice';
+import { createPromptImagesSlice } from './prompt-images-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createTranscriptSlice } from './transcript-slice';
@@ -29,4 +30,5 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createWorkspaceSlice(...args),
   ...createPersonasSlice(...args),
   ...createMcpSlice(...args),
+  ...createPromptImagesSlice(...args),
 }));

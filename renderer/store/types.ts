@@ -5,6 +5,7 @@ import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
 import type { PermissionsSlice } from './permissions-slice';
 import type { PersonasSlice } from './personas-slice';
+import type { PromptImagesSlice } from './prompt-images-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TranscriptSlice } from './transcript-slice';
@@ -19,4 +20,5 @@ export type CoveState = SessionsSlice &
   NoticesSlice &
   WorkspaceSlice &
   PersonasSlice &
-  McpSlice;
+  McpSlice &
+  PromptImagesSlice;

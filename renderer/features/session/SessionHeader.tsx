@@ -7,6 +7,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { FolderInput } from '../workspace/FolderInput';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
+import { TodoChecklist } from './TodoChecklist';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -64,6 +65,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         )}
         <PersonaProblems sessionId={session.id} />
       </div>
+      <TodoChecklist sessionId={session.id} />
       {session.lastError && session.status === 'error' ? (
         <p className="inline-error" role="note">
           Last run failed: {session.lastError}

@@ -5,6 +5,8 @@
  */
 import type {
   Cost,
+  PromptAttachment,
+  TodoItem,
   PermissionDecisionEvent,
   PermissionRequestEvent,
   Sensitivity,
@@ -26,6 +28,10 @@ export interface UserItem {
   text: string;
   /** Sent while a run was going: queued for the running agent rather than starting a run. */
   steered: boolean;
+  /** Mentioned files and images that came with the prompt (from its userMessage). */
+  attachments?: PromptAttachment[];
+  /** Its userMessage was applied: the text is the one typed. */
+  typed?: boolean;
 }
 
 export interface AssistantItem {
@@ -160,4 +166,6 @@ export interface TranscriptState {
   runStart: number;
   /** Source of keys for items without an id of their own. */
   counter: number;
+  /** The agent's task list, from its latest todo_write; null until it writes one. */
+  todos: TodoItem[] | null;
 }

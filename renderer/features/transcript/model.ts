@@ -7,7 +7,7 @@
  * only its start and end appear as markers. Permission prompts are the exception: whoever
  * asks, the person has to answer, so every prompt is a card.
  */
-import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent } from '../../../shared/events';
+import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
 import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState } from './model-types';
 
@@ -19,6 +19,7 @@ export const EMPTY_TRANSCRIPT: TranscriptState = {
   replaceKey: null,
   runStart: 0,
   counter: 0,
+  todos: null,
 };
 
 /** Applies events in order; returns `state` itself when there are none. `now` is the local clock. */
@@ -132,6 +133,11 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         tokensBefore: event.tokensBefore,
         summarized: event.summarized,
       });
+    case 'todoUpdate':
+      draft.todos = event.todos;
+      return;
+    case 'userMessage':
+      return applyUserMessage(draft, event);
     case 'loopDetected':
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
     case 'subagentStart':
@@ -141,6 +147,24 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       // A subagent's start and end always carry its subagentId; turns show in the cost meter.
       return;
   }
+}
+
+/**
+ * A prompt as typed, with its attachments. It follows its run's agentStart, whose prompt is what
+ * the model got (a command's expanded text): the row shows what the person typed. A built-in
+ * command starts no run, so it gets a row of its own. Steered prompts are already shown locally.
+ */
+function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
+  if (event.steered) return;
+  const fields = { text: event.text, ...(event.attachments ? { attachments: event.attachments } : {}) };
+  // Published right after its agentStart, so the run's prompt row is still the last item.
+  const index = draft.items.length - 1;
+  const last = draft.items[index];
+  if (draft.running && index >= draft.runStart && last?.kind === 'user' && !last.typed) {
+    draft.items[index] = { ...last, ...fields, typed: true };
+    return;
+  }
+  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, typed: true, ...fields });
 }
 
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
