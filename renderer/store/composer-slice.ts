@@ -45,7 +45,7 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     const text = get().drafts[sessionId] ?? '';
     if (text.trim() === '' || get().sending[sessionId]) return false;
     set((state) => ({ sending: { ...state.sending, [sessionId]: true } }));
-    const images = (get().promptImages[sessionId] ?? []).map((image) => image.attachmentId);
+    const images = (get().promptImages[sessionId] ?? []).map(({ attachmentId, name }) => ({ attachmentId, name }));
     const response = await call('session:send', { sessionId, text, ...(images.length > 0 ? { images } : {}) });
     set((state) => ({ sending: { ...state.sending, [sessionId]: false } }));
     if (!response.ok) {

@@ -82,10 +82,9 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
         className="composer-input"
         aria-label="Message"
         aria-describedby={hintId}
-        role={sessionId ? 'combobox' : undefined}
+        // A textbox that owns a list (not a combobox role): people and tests find it as the message box.
         aria-autocomplete={sessionId ? 'list' : undefined}
-        aria-expanded={sessionId ? showing : undefined}
-        aria-controls={sessionId ? listId : undefined}
+        aria-controls={showing ? listId : undefined}
         aria-activedescendant={showing ? `${listId}-${highlighted}` : undefined}
         placeholder={placeholder}
         rows={3}

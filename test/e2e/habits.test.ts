@@ -1,0 +1,137 @@
+// The habits people bring from Claude Code, in Chromium through `cove serve`: the composer
+// completes `/` commands and `@` paths, a pasted image goes with the prompt and is shown again
+// after a reload, and the agent's todo_write list is a checklist in the session header.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { block, reply } from '../support/model-server';
+import { launchChromium, skipReason, startSession, withApp } from './support';
+
+const skip = skipReason();
+
+function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+type Block = { type: string; text?: string; source?: { media_type: string; data: string } };
+
+describe('Claude Code habits in the browser', { skip }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('the composer completes slash commands and @paths, and the prompt runs the command with the file attached', () =>
+    withApp(browser, 'habits-completions', [reply.text('Hello.'), reply.text('Reviewed main.ts.')], async (e2e) => {
+      const { page } = e2e;
+      writeFiles(e2e.workspace, {
+        '.cove/commands/review.md': '---\ndescription: Review a file for bugs\nargument-hint: <file>\n---\nReview $ARGUMENTS for bugs.',
+        '.cove/commands/broken.md': '---\nthis is not front matter\n---\nbody',
+        'src/main.ts': 'export const answer = 42;\n',
+      });
+      await startSession(e2e, 'hello');
+      await page.getByText('Hello.').waitFor();
+
+      const box = messageBox(page);
+      await box.click();
+      await box.pressSequentially('/');
+      const commands = page.getByRole('listbox', { name: 'Commands' });
+      await commands.getByRole('option', { name: /\/cost/ }).waitFor();
+      const broken = commands.getByRole('option', { name: /\/broken/ });
+      assert.match((await broken.textContent()) ?? '', /line 2 of the front matter is not "key: value"/, 'a bad command file is listed with its problem');
+      await box.pressSequentially('rev');
+      await commands.getByRole('option', { name: '/review <file> Review a file for bugs' }).waitFor();
+      assert.equal(await commands.getByRole('option').count(), 1);
+      await box.press('Tab');
+      assert.equal(await box.inputValue(), '/review ');
+
+      await box.pressSequentially('@src/ma');
+      const files = page.getByRole('listbox', { name: 'Files' });
+      await files.getByRole('option', { name: '@src/main.ts' }).waitFor();
+      await box.press('Enter');
+      assert.equal(await box.inputValue(), '/review @src/main.ts ');
+      await box.press('Enter');
+
+      await page.getByText('Reviewed main.ts.').waitFor();
+      const sent = e2e.model.requests[1]!.body.messages.at(-1)!.content as Block[];
+      assert.equal(sent[0]!.text, 'Review @src/main.ts for bugs.');
+      assert.match(sent[1]!.text ?? '', /<attached-file mention="@src\/main\.ts">[\s\S]*export const answer = 42;/);
+      const prompt = page.getByRole('article', { name: 'Your message' }).last();
+      await prompt.getByText('/review @src/main.ts').waitFor();
+      await prompt.getByRole('list', { name: 'Attached to this message' }).getByText('@src/main.ts').waitFor();
+    }));
+
+  test('a pasted image waits as a thumbnail, goes with the prompt as an image block, and shows again after a reload', () =>
+    withApp(browser, 'habits-image', [reply.text('Started.'), reply.text('A blue square.')], async (e2e) => {
+      const { page } = e2e;
+      await startSession(e2e, 'hi');
+      await page.getByText('Started.').waitFor();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0000ff' } }).png().toBuffer();
+      const box = messageBox(page);
+      await box.click();
+      await box.evaluate((element, base64) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'square.png', { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      }, png.toString('base64'));
+      const pending = page.getByRole('list', { name: 'Images for the next message' });
+      await pending.getByRole('img', { name: 'square.png' }).waitFor();
+      await box.fill('what is this?');
+      await box.press('Enter');
+      await page.getByText('A blue square.').waitFor();
+      await pending.waitFor({ state: 'detached' });
+
+      const sent = e2e.model.requests[1]!.body.messages.at(-1)!.content as Block[];
+      const image = sent.find((part) => part.type === 'image');
+      assert.equal(image?.source?.media_type, 'image/png');
+      assert.deepEqual(Buffer.from(image!.source!.data, 'base64'), png);
+      const attached = page.getByRole('list', { name: 'Attached to this message' });
+      await attached.getByRole('img', { name: 'square.png' }).waitFor();
+
+      await page.reload();
+      await page.getByText('A blue square.').waitFor();
+      const shown = page.getByRole('list', { name: 'Attached to this message' }).getByRole('img', { name: 'square.png' });
+      await shown.waitFor();
+      assert.match((await shown.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+    }));
+
+  test("the agent's todo_write list is a live checklist in the session header, kept across a reload", () =>
+    withApp(
+      browser,
+      'habits-todos',
+      [
+        reply.message([
+          block.toolUse('todo_write', {
+            todos: [
+              { content: 'Read the failing test', status: 'completed' },
+              { content: 'Fix the parser', status: 'in_progress' },
+              { content: 'Run the suite', status: 'pending' },
+            ],
+          }),
+        ]),
+        reply.text('Working on the parser.'),
+      ],
+      async (e2e) => {
+        const { page } = e2e;
+        await startSession(e2e, 'fix the parser');
+        await page.getByText('Working on the parser.').waitFor();
+        const checklist = page.locator('header.session-header').getByRole('region', { name: 'Task list' });
+        await checklist.getByText('1 of 3 done').waitFor();
+        const items = checklist.getByRole('listitem');
+        assert.deepEqual(await items.allTextContents(), ['☑Read the failing test (done)', '▶Fix the parser (in progress)', '☐Run the suite (to do)']);
+        await page.reload();
+        await page.locator('header.session-header').getByRole('region', { name: 'Task list' }).getByText('Fix the parser').waitFor();
+      },
+    ));
+});
