@@ -3,7 +3,9 @@
  * the address that was checked, so a name that resolves to a public address for the check and
  * to 127.0.0.1 for the connection (DNS rebinding) cannot slip through. Every address that is
  * not public unicast (loopback, private, link-local, unique-local, CGNAT, multicast, reserved,
- * IPv4 inside IPv6) needs an explicit rule naming the host.
+ * IPv4 inside IPv6) needs an explicit rule naming the host. ipaddr.js classifies the ranges: it
+ * is the parser Express's proxy-addr relies on, and keeps the IANA special-purpose tables that a
+ * home-made list of prefixes gets wrong at the edges (100.64/10, fc00::/7, ::ffff:0:0/96).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
