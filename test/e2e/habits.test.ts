@@ -1,5 +1,5 @@
 // The habits people bring from Claude Code, in Chromium through `cove serve`: the composer
-// completes `/` commands and `@` paths, a pasted image goes with the prompt and is shown again
+// completes `/` commands and `@` paths, a pasted (or dropped) image goes with the prompt and is shown again
 // after a reload, and the agent's todo_write list is a checklist in the session header.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -87,13 +87,26 @@ describe('Claude Code habits in the browser', { skip }, () => {
       }, png.toString('base64'));
       const pending = page.getByRole('list', { name: 'Images for the next message' });
       await pending.getByRole('img', { name: 'square.png' }).waitFor();
+      // A dropped image joins it; taking it back leaves only the pasted one to send.
+      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+      await page.locator('form.composer').evaluate((element, base64) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'dot.gif', { type: 'image/gif' }));
+        element.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, gif.toString('base64'));
+      await pending.getByRole('img', { name: 'dot.gif' }).waitFor();
+      await pending.getByRole('button', { name: 'Remove dot.gif' }).click();
+      await pending.getByRole('img', { name: 'dot.gif' }).waitFor({ state: 'detached' });
       await box.fill('what is this?');
       await box.press('Enter');
       await page.getByText('A blue square.').waitFor();
       await pending.waitFor({ state: 'detached' });
 
       const sent = e2e.model.requests[1]!.body.messages.at(-1)!.content as Block[];
-      const image = sent.find((part) => part.type === 'image');
+      const images = sent.filter((part) => part.type === 'image');
+      assert.equal(images.length, 1);
+      const image = images[0];
       assert.equal(image?.source?.media_type, 'image/png');
       assert.deepEqual(Buffer.from(image!.source!.data, 'base64'), png);
       const attached = page.getByRole('list', { name: 'Attached to this message' });
