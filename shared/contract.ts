@@ -76,11 +76,22 @@ export interface RuleSource {
   editable: boolean;
 }
 
+/** How a host stores the API key: encrypted by the OS keychain, or in a file only its owner can read. */
+export interface ApiKeyStorageView {
+  kind: 'keychain' | 'file';
+  /** The file, for `file`, or the one a consented key would go to when the keychain cannot be used. */
+  file?: string;
+  /** Why the keychain cannot be used (no keyring on this Linux); the key can then be stored only with `unprotectedFile`. */
+  keychainProblem?: string;
+}
+
 export interface SettingsView {
   model: string;
   permissionMode: string;
   /** Where the API key comes from; the key itself never leaves main. */
   apiKey: 'stored' | 'environment' | 'missing';
+  /** How a stored key is kept; absent for hosts that do not say. */
+  apiKeyStorage?: ApiKeyStorageView;
   /** Rules of the given workspace's settings files, when one was named. */
   ruleSources: RuleSource[];
   /** Problems with settings files, each naming the file. */
@@ -101,6 +112,27 @@ export interface McpStatusView {
   workspace: string;
   servers: McpServerView[];
   /** Configuration files that could not be used at all. */
+  problems: string[];
+}
+
+/** A hook or MCP server a project brings (SPEC §14): it runs only once approved, for this content. */
+export interface ProjectApprovalItem {
+  /** The content hash the approval is pinned to. */
+  id: string;
+  kind: 'hook' | 'mcpServer';
+  /** The file that declares it. */
+  file: string;
+  /** `PreToolUse Bash` for a hook, the server's name for a server. */
+  name: string;
+  /** What would run. */
+  command: string;
+  approved: boolean;
+}
+
+export interface ProjectApprovalsView {
+  workspace: string;
+  items: ProjectApprovalItem[];
+  /** Files that could not be read, each naming the file. */
   problems: string[];
 }
 
@@ -128,6 +160,10 @@ export interface AppInfo {
   host: 'desktop' | 'browser';
   platform: string;
   homeDir: string;
+  /** Whether `workspace:reveal` works here (the desktop app), for the Reveal button. */
+  canReveal?: boolean;
+  /** Said once when bash's OS sandbox cannot run (every bash call then asks), or null. */
+  sandboxNotice: string | null;
 }
 
 export const requests = {
@@ -178,6 +214,8 @@ export const requests = {
 
   /** Checks that a path is a readable folder; answers its real path. */
   'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },
+  /** Shows one of the session's workspace folders in the OS file manager (desktop app only; see AppInfo.canReveal). */
+  'workspace:reveal': { input: z.object({ sessionId: id, path }).strict(), result: result<{ revealed: true }>() },
   /** Folder names that complete a typed path (the browser has no folder picker). */
   'workspace:complete': { input: z.object({ prefix: z.string().max(4096) }).strict(), result: result<{ folders: string[] }>() },
 
@@ -200,7 +238,16 @@ export const requests = {
 
   'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
   'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
-  'settings:setApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500).nullable() }).strict(), result: result<SettingsView>() },
+  'settings:setApiKey': {
+    input: z
+      .object({
+        apiKey: z.string().trim().min(1).max(500).nullable(),
+        /** The person's consent to keep the key unencrypted in a file only they can read, where no keychain exists. */
+        unprotectedFile: z.literal(true).optional(),
+      })
+      .strict(),
+    result: result<SettingsView>(),
+  },
   'settings:removeRule': {
     input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
     result: result<SettingsView>(),
@@ -208,6 +255,11 @@ export const requests = {
 
   /** MCP servers of a workspace: connected, failed (with why), tool counts, stderr tails. */
   'mcp:status': { input: z.object({ workspace: path }).strict(), result: result<McpStatusView>() },
+
+  /** The hooks and MCP servers a workspace brings, and whether each is approved. */
+  'approval:list': { input: z.object({ workspace: path }).strict(), result: result<ProjectApprovalsView>() },
+  /** Approves the named items (or every pending one) of a workspace, pinned to their content. */
+  'approval:approve': { input: z.object({ workspace: path, ids: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an item id')).max(500).optional() }).strict(), result: result<ProjectApprovalsView>() },
 
   'persona:list': { input: z.object({ sessionId: id }).strict(), result: result<PersonaList>() },
   'session:setPersona': { input: z.object({ sessionId: id, persona: z.string().min(1).max(64).nullable() }).strict(), result: result<SessionSummary>() },

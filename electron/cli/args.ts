@@ -27,6 +27,13 @@ export interface RunArgs {
   prompt: string;
 }
 
+export interface ApproveArgs {
+  workspaces: string[];
+  /** Only list what a workspace brings, approving nothing. */
+  list: boolean;
+  json: boolean;
+}
+
 export interface ServeArgs {
   /** Undefined: the default port, or any free one when it is taken. */
   port?: number;
@@ -121,6 +128,12 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
   if (search !== undefined && audit !== undefined) throw new UsageError('cove sessions: use either --search or --audit, not both');
   return { search, audit, json: Boolean(values.json) };
+}
+
+export function parseApproveArgs(argv: string[]): ApproveArgs {
+  const { values, positionals } = parse(argv, { workspace: { type: 'string', short: 'w', multiple: true }, list: { type: 'boolean' }, json: { type: 'boolean' } }, 'approve');
+  if (positionals.length > 0) throw new UsageError(`cove approve: unexpected argument '${positionals[0]}' (name a folder with --workspace)`);
+  return { workspaces: (values.workspace as string[] | undefined) ?? [], list: Boolean(values.list), json: Boolean(values.json) };
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {

@@ -138,6 +138,19 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       return;
     case 'userMessage':
       return applyUserMessage(draft, event);
+    case 'hookRun':
+      return append(draft, {
+        kind: 'hook',
+        key: nextKey(draft, 'hook'),
+        hookEvent: event.hookEvent,
+        command: event.command,
+        file: event.file,
+        decision: event.decision,
+        exitCode: event.exitCode,
+        output: event.output,
+        durationMs: event.durationMs,
+        timedOut: event.timedOut,
+      });
     case 'loopDetected':
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
     case 'subagentStart':
