@@ -55,7 +55,6 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     // Whatever was typed while the message was on its way stays.
     if (get().drafts[sessionId] === text) get().setDraft(sessionId, '');
     if (images.length > 0) get().clearPromptImages(sessionId);
-    if (response.value.answer) get().notify(response.value.answer.text, 'info');
     if (response.value.steered) {
       get().addSteered(sessionId, text);
       set((state) => ({ steeredAt: { ...state.steeredAt, [sessionId]: Date.now() } }));

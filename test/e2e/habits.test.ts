@@ -69,6 +69,12 @@ describe('Claude Code habits in the browser', { skip }, () => {
       const prompt = page.getByRole('article', { name: 'Your message' }).last();
       await prompt.getByText('/review @src/main.ts').waitFor();
       await prompt.getByRole('list', { name: 'Attached to this message' }).getByText('@src/main.ts').waitFor();
+
+      // A built-in answers without the model, and its answer stays in the transcript.
+      await box.fill('/cost');
+      await box.press('Enter');
+      await page.getByRole('article', { name: 'Your message' }).last().getByText(/^This session: \$[\d.]+ · /).waitFor();
+      assert.equal(e2e.model.requests.length, 2);
     }));
 
   test('a pasted image waits as a thumbnail, goes with the prompt as an image block, and shows again after a reload', () =>

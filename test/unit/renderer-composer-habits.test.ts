@@ -43,13 +43,22 @@ describe('transcript: prompts as typed, attachments and the task list', () => {
     assert.deepEqual(users[0]!.attachments, [{ kind: 'file', path: 'src/a.ts' }]);
   });
 
-  test('a built-in command, with no run, gets a row of its own; folding twice changes nothing', () => {
-    const cost = makeEvent('userMessage', { sessionId, text: '/cost', steered: false, command: 'cost' });
-    const once = foldEvents(EMPTY_TRANSCRIPT, [cost], 1);
-    assert.deepEqual(once.items.map((item) => item.kind === 'user' && item.text), ['/cost']);
+  test('the userMessage may come first (hooks run before the agent starts): still one row, as typed', () => {
+    const state = foldEvents(EMPTY_TRANSCRIPT, [typed, start, makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' })], 1);
+    const users = state.items.filter((item): item is UserItem => item.kind === 'user');
+    assert.deepEqual(users.map((user) => user.text), ['/review src/a.ts']);
+    assert.equal(state.running, true);
+  });
+
+  test('a built-in command keeps its answer and takes no later run; an event seen twice draws one row', () => {
+    const cost = makeEvent('userMessage', { sessionId, text: '/cost', steered: false, command: 'cost', answer: 'This session: $0.01' });
+    const next = makeEvent('agentStart', { sessionId, model: 'm', prompt: 'go on' });
+    const state = foldEvents(EMPTY_TRANSCRIPT, [cost, next], 1);
+    const users = state.items.filter((item): item is UserItem => item.kind === 'user');
+    assert.deepEqual(users.map((user) => [user.text, user.answer]), [['/cost', 'This session: $0.01'], ['go on', undefined]]);
     const events: CoveEvent[] = [start, typed];
     const twice = foldEvents(foldEvents(EMPTY_TRANSCRIPT, events, 1), [typed], 2);
-    assert.equal(twice.items.filter((item) => item.kind === 'user').length, 2, 'a second, unrelated userMessage is a new row');
+    assert.equal(twice.items.filter((item) => item.kind === 'user').length, 1);
   });
 
   test('the latest todoUpdate of the main agent is the list; a subagent list is not', () => {

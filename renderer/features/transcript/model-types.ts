@@ -32,6 +32,10 @@ export interface UserItem {
   attachments?: PromptAttachment[];
   /** Its userMessage was applied: the text is the one typed. */
   typed?: boolean;
+  /** Shown from its userMessage, before its run's agentStart (hooks may run in between). */
+  awaitingRun?: boolean;
+  /** A built-in command's answer (/cost, /model): no run follows. */
+  answer?: string;
 }
 
 export interface AssistantItem {

@@ -9,7 +9,7 @@
  */
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
-import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState } from './model-types';
+import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
   items: [],
@@ -81,6 +81,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
+      if (claimTypedPrompt(draft)) return;
       return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
     case 'agentEnd':
       cutOpenItems(draft, now);
@@ -163,21 +164,34 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
 }
 
 /**
- * A prompt as typed, with its attachments. It follows its run's agentStart, whose prompt is what
- * the model got (a command's expanded text): the row shows what the person typed. A built-in
- * command starts no run, so it gets a row of its own. Steered prompts are already shown locally.
+ * A prompt as typed, with its attachments. Its run's agentStart carries what the model got (a
+ * command's expanded text) and may come before or after it (hooks run in between): either way
+ * the one row shows what the person typed. A built-in command's answer starts no run. Steered
+ * prompts are already shown locally.
  */
 function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
   if (event.steered) return;
-  const fields = { text: event.text, ...(event.attachments ? { attachments: event.attachments } : {}) };
-  // Published right after its agentStart, so the run's prompt row is still the last item.
+  const fields = { text: event.text, typed: true, ...(event.attachments ? { attachments: event.attachments } : {}) };
+  if (event.answer !== undefined) return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, answer: event.answer });
+  // The same event seen twice (stored, then live around a session:open) draws one row.
+  const seen = draft.items.findLast((item) => item.kind === 'user');
+  if (seen?.kind === 'user' && seen.typed && seen.text === event.text && (seen.awaitingRun || draft.running)) return;
   const index = draft.items.length - 1;
   const last = draft.items[index];
   if (draft.running && index >= draft.runStart && last?.kind === 'user' && !last.typed) {
-    draft.items[index] = { ...last, ...fields, typed: true };
+    draft.items[index] = { ...last, ...fields };
     return;
   }
-  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, typed: true, ...fields });
+  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, awaitingRun: true });
+}
+
+/** An agentStart whose prompt row its userMessage already drew: the run takes that row. */
+function claimTypedPrompt(draft: TranscriptState): boolean {
+  const index = draft.items.findLastIndex((item) => item.kind === 'user' && item.awaitingRun === true);
+  if (index < 0 || draft.items.slice(index + 1).some((item) => item.kind === 'user' || item.kind === 'assistant')) return false;
+  draft.items[index] = { ...(draft.items[index] as UserItem), awaitingRun: false };
+  draft.runStart = index;
+  return true;
 }
 
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
