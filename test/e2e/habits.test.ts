@@ -1,9 +1,12 @@
 // The habits people bring from Claude Code, in Chromium through `cove serve`: the composer
 // completes `/` commands and `@` paths, a pasted (or dropped) image goes with the prompt and is shown again
-// after a reload, and the agent's todo_write list is a checklist in the session header.
+// after a reload, the agent's todo_write list is a checklist in the session header, and a
+// web_fetch of a loopback page is refused until "Always allow" saves the rule naming the host.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -124,6 +127,51 @@ describe('Claude Code habits in the browser', { skip }, () => {
       await shown.waitFor();
       assert.match((await shown.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
     }));
+
+  test('web_fetch asks per host; a loopback page needs the saved rule, which Always allow writes', async () => {
+    const pages = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end('<html><head><title>Local docs</title><script>alert(1)</script></head><body><h1>Install</h1><p>Run it.</p></body></html>');
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/docs`;
+    try {
+      await withApp(
+        browser,
+        'habits-web-fetch',
+        [
+          reply.message([block.toolUse('web_fetch', { url }, { id: 'toolu_once' })]),
+          reply.text('It was refused.'),
+          reply.message([block.toolUse('web_fetch', { url }, { id: 'toolu_always' })]),
+          reply.text('The docs say: run it.'),
+        ],
+        async (e2e) => {
+          const { page } = e2e;
+          await startSession(e2e, 'read the local docs');
+          const first = page.getByRole('article', { name: 'Permission request: web_fetch' }).last();
+          assert.equal(await first.getByRole('textbox', { name: 'Rule to always allow' }).inputValue(), 'web_fetch(domain:127.0.0.1)');
+          await first.getByRole('button', { name: 'Allow once' }).click();
+          await page.getByText('It was refused.').waitFor();
+          const refused = JSON.stringify(e2e.model.requests[1]!.body.messages.at(-1));
+          assert.match(refused, /127\.0\.0\.1 resolves to 127\.0\.0\.1, a loopback address/);
+
+          await messageBox(page).fill('try again');
+          await messageBox(page).press('Enter');
+          const second = page.getByRole('article', { name: 'Permission request: web_fetch' }).last();
+          await second.getByRole('button', { name: 'Always allow' }).waitFor();
+          await second.getByRole('button', { name: 'Always allow' }).click();
+          await page.getByText('The docs say: run it.').waitFor();
+          const fetched = JSON.stringify(e2e.model.requests[3]!.body.messages.at(-1));
+          assert.match(fetched, /# Install/);
+          assert.doesNotMatch(fetched, /alert\(1\)/);
+          const saved = JSON.parse(readFileSync(join(e2e.workspace, '.cove', 'settings.local.json'), 'utf8'));
+          assert.deepEqual(saved.permissions.allow, ['web_fetch(domain:127.0.0.1)']);
+        },
+      );
+    } finally {
+      await new Promise<void>((resolve) => pages.close(() => resolve()));
+    }
+  });
 
   test("the agent's todo_write list is a live checklist in the session header, kept across a reload", () =>
     withApp(
