@@ -32,9 +32,17 @@ function refusal(host: string, address: string): AddressRefused {
   );
 }
 
-/** Node connects to an address literal without any lookup, so literals are checked here first. */
+/**
+ * Node connects to an address literal without any lookup, so literals are checked here first.
+ * `localhost` and its subdomains are loopback by definition (RFC 6761), whatever a resolver
+ * makes of them (`localhost.` fails on some and is 127.0.0.1 on others).
+ */
 export function checkLiteral(host: string, privateAllowed: boolean): void {
-  if (isIP(host) && !privateAllowed && nonPublicRange(host) !== null) throw refusal(host, host);
+  if (privateAllowed) return;
+  if (isIP(host) && nonPublicRange(host) !== null) throw refusal(host, host);
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    throw new AddressRefused(`${host} is a loopback name; web_fetch reaches private, loopback and link-local addresses only with a rule naming the host: web_fetch(domain:${host})`);
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
