@@ -134,7 +134,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
         return EXIT.usage;
       }
       if (sent.kind === 'answer') {
-        out.write(args.json ? `${JSON.stringify({ type: 'commandAnswer', sessionId: session.id, command: sent.command, text: sent.text })}\n` : `${sent.text}\n`);
+        // With --json the answer is already out, in the command's userMessage event.
+        if (!args.json) out.write(`${sent.text}\n`);
         return EXIT.ok;
       }
       const outcome = await sent.run!;
