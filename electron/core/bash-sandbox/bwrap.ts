@@ -40,7 +40,9 @@ export function bwrapArguments(policy: SandboxPolicy, holds: Pick<Holds, 'anchor
   const args = ['--die-with-parent', '--unshare-pid', '--unshare-ipc'];
   if (!policy.networkOpen) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
-  for (const path of policy.writable) args.push('--bind', path, path);
+  // Parents first: a later bind of a parent (the temp folder) would cover a root inside it.
+  const parentsFirst = [...policy.writable].sort((first, second) => first.split('/').length - second.split('/').length);
+  for (const path of parentsFirst) args.push('--bind', path, path);
   for (const path of holds.anchors) args.push('--bind', path, path);
   for (const path of holds.paths) args.push('--ro-bind', path, path);
   for (const cover of holds.covers) args.push('--ro-bind', cover.source, cover.target);
