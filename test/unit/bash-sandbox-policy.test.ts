@@ -119,8 +119,15 @@ describe('sandbox policy', () => {
     assert.ok(at('--ro-bind', join(root, '.npmrc'), join(root, '.npmrc')) > at('--bind', root, root));
     assert.ok(args.includes('--unshare-net'));
     assert.ok(args.includes('--die-with-parent'));
+    assert.ok(at('--cap-drop', 'ALL') >= 0, 'root keeps no capability to remount');
     assert.ok(!args.includes('--new-session'), 'the PTY stays the controlling terminal');
     assert.deepEqual(args.slice(-3), ['--chdir', root, '--']);
+    const hidden = bwrapArguments(
+      { ...policy, hiddenSockets: [{ path: '/run/user/1000', folder: true }, { path: '/run/docker.sock', folder: false }] },
+      { anchors: [], paths: [], covers: [] },
+    );
+    assert.ok(hidden.join(' ').includes('--tmpfs /run/user/1000 --remount-ro /run/user/1000'));
+    assert.ok(hidden.join(' ').includes('--ro-bind /dev/null /run/docker.sock'));
     assert.ok(!bwrapArguments(policyFor(root, { network: 'all' }), { anchors: [], paths: [], covers: [] }).includes('--unshare-net'));
     assert.ok(bwrapArguments(policyFor(root, { network: ['example.com'] }), { anchors: [], paths: [], covers: [] }).includes('--unshare-net'), 'a host list fails closed');
   });
@@ -202,6 +209,8 @@ describe('Seatbelt profile (macOS, generated here as text)', () => {
     assert.match(profile, /\(deny network-outbound \(remote ip\)\)/);
     assert.doesNotMatch(seatbeltProfile(policyFor(root, { network: 'all' })), /deny network/);
     assert.match(seatbeltProfile(policyFor(root, { network: ['example.com'] })), /deny network-outbound/);
+    const sockets = seatbeltProfile({ ...policyFor(root, { network: 'all' }), hiddenSockets: [{ path: '/private/var/run/docker.sock', folder: false }, { path: '/run/user/501', folder: true }] });
+    assert.match(sockets, /\(deny network-outbound \(remote unix-socket \(path-literal "\/private\/var\/run\/docker\.sock"\) \(path-regex #"\^\/run\/user\/501\/"\)\)\)/);
   });
 });
 
@@ -213,6 +222,7 @@ describe('refusal notes', () => {
     protectedPaths: [{ path: `${root}/.envrc`, folder: false }, { path: `${root}/.git/config`, folder: false }],
     network: 'none',
     networkOpen: false,
+    hiddenSockets: [],
     cwd: root,
   };
 
