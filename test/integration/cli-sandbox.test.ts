@@ -97,7 +97,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
       assert.match(byId.get('outside')!.text, /\[sandbox\] The OS sandbox \(bubblewrap\) refused the write to .*escaped\.txt.*sandbox\.writable/);
 
       assert.equal(existsSync(join(f.workspace, '.envrc')), false, 'the placeholder of a missing protected file is removed');
-      assert.match(byId.get('envrc')!.text, /\[sandbox\].*\.envrc is a protected file/);
+      assert.match(byId.get('envrc')!.text, /\[sandbox\].*\.envrc is protected/);
 
       assert.equal(existsSync(join(f.workspace, '.cove')), false);
       assert.match(byId.get('cove')!.text, /\[sandbox\]/);
