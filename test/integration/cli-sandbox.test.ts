@@ -5,13 +5,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { block, reply } from '../support/model-server';
-import { cliFixture } from '../support/cove-cli';
+import { COVE_BIN, cliFixture, collect } from '../support/cove-cli';
 import { sandboxAvailability } from '../../electron/core/bash-sandbox';
 
 const availability = sandboxAvailability();
@@ -218,6 +219,52 @@ describe('cove run: no sandbox available', () => {
       assert.equal(f.server.requests.length, 0);
     } finally {
       await f.close();
+    }
+  });
+});
+
+/** A user without privileges to run cove as, when this test runs as root: bwrap then needs user namespaces. */
+function unprivilegedUser(): { name: string; uid: number; gid: number } | string {
+  if (process.getuid?.() !== 0) return 'the tests do not run as root, so they cannot switch to an unprivileged user';
+  if (spawnSync('runuser', ['--help']).error) return 'runuser is not installed';
+  for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+    const [name, , uid, gid, , , shell] = line.split(':');
+    if (name && Number(uid) >= 1000 && Number(uid) < 65534 && shell && !shell.endsWith('nologin') && !shell.endsWith('false')) {
+      return { name, uid: Number(uid), gid: Number(gid) };
+    }
+  }
+  return 'no unprivileged user with a login shell in /etc/passwd';
+}
+
+const user = unprivilegedUser();
+
+describe('cove run as an unprivileged user: the bash sandbox', { skip: typeof user === 'string' ? user : skip }, () => {
+  test('writes outside are refused and work inside runs, through user namespaces', async () => {
+    const account = user as { name: string; uid: number; gid: number };
+    const outside = outsideFolder();
+    const f = await cliFixture([
+      reply.message([bashCall('inside', 'echo built > inside.txt && id -u'), bashCall('outside', `echo escaped > ${outside}/escaped.txt`)]),
+      reply.text('done'),
+    ]);
+    try {
+      for (const path of [f.workspace, f.home.path, outside]) chownSync(path, account.uid, account.gid);
+      const child = spawn('runuser', ['-u', account.name, '--', process.execPath, COVE_BIN, 'run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'go'], {
+        cwd: f.workspace,
+        env: f.home.env(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      child.stdin!.end();
+      const run = await collect(child);
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.stderr, /No OS sandbox/);
+      const byId = results(run.events);
+      assert.match(byId.get('inside')!.text, new RegExp(`^${account.uid}\\n\\[exit code 0\\]`));
+      assert.equal(readFileSync(join(f.workspace, 'inside.txt'), 'utf8'), 'built\n');
+      assert.match(byId.get('outside')!.text, /\[sandbox\]/);
+      assert.equal(existsSync(join(outside, 'escaped.txt')), false);
+    } finally {
+      await f.close();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });
