@@ -241,8 +241,13 @@ describe('refusal notes', () => {
     assert.match(note ?? '', /\/work\/project\/\.git is protected/);
   });
 
-  test('permission denied inside the writable set is an ordinary error, not the sandbox', () => {
+  test("permission denied is the file's own mode, not the sandbox, wherever the file is", () => {
     assert.equal(refusalNote("cat: '/work/project/secret': Permission denied\n", policy, 'bubblewrap'), undefined);
+    assert.equal(refusalNote("cat: '/root/.ssh/id_rsa': Permission denied\n", policy, 'bubblewrap'), undefined);
+  });
+
+  test('Seatbelt refuses with EPERM, and its note names the path', () => {
+    assert.match(refusalNote("touch: /etc/motd: Operation not permitted\n", policy, 'seatbelt') ?? '', /\(seatbelt\) refused the write to \/etc\/motd/);
   });
 
   test('a refused connection with the network off says how to open it; with it open, nothing', () => {
