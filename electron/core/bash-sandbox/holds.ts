@@ -11,6 +11,7 @@
  * mount point cannot be renamed or removed, so `mv .git x && mkdir .git` cannot dodge the hold.
  */
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { ProtectedPath, SandboxPolicy } from './policy';
@@ -53,7 +54,7 @@ function holdFor(entry: ProtectedPath, writable: readonly string[], created: str
   if (state === 'file' || state === 'folder') return entry.path;
   if (state === 'link') {
     try {
-      return realpathSync(entry.path);
+      return realpathSync.native(entry.path);
     } catch {
       throw new SandboxSetupError(`the protected path ${entry.path} is a symbolic link to something missing, so it cannot be held read-only; remove the link`);
     }
@@ -69,7 +70,7 @@ function holdFor(entry: ProtectedPath, writable: readonly string[], created: str
       return createPlaceholder(next, folder, created) ? next : undefined;
     }
     if (nextKind === 'file') return next;
-    current = nextKind === 'link' ? realpathSync(next) : next;
+    current = nextKind === 'link' ? realpathSync.native(next) : next;
   }
   return entry.path;
 }
@@ -153,9 +154,26 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
       if (released) return;
       released = true;
       [...created].reverse().forEach(removePlaceholder);
-      for (const cover of covers) rmSync(dirname(cover.source), { recursive: true, force: true });
     },
   };
+}
+
+/** The exclude lists written so far, by content: one file each for the process's lifetime. */
+const excludeFiles = new Map<string, string>();
+let excludeFolder: string | undefined;
+
+function excludeFile(text: string): string {
+  const known = excludeFiles.get(text);
+  if (known && kind(known) === 'file') return known;
+  if (!excludeFolder || kind(excludeFolder) !== 'folder') {
+    const folder = mkdtempSync(join(tmpdir(), 'cove-exclude-'));
+    excludeFolder = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  const path = join(excludeFolder, `exclude-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
+  writeFileSync(path, text);
+  excludeFiles.set(text, path);
+  return path;
 }
 
 /**
@@ -184,10 +202,9 @@ function excludeCovers(paths: readonly string[], created: string[]): Array<{ sou
         if (!createPlaceholder(target, false, created)) continue;
       }
     }
-    const source = join(mkdtempSync(join(tmpdir(), 'cove-exclude-')), 'exclude');
     const lines = names.map((name) => `/${name.replace(/([*?[\\!#])/g, '\\$1')}`);
-    writeFileSync(source, `${original.replace(/\n?$/, '\n')}# Cove's sandbox: empty placeholders of protected files, only while a command runs\n${lines.join('\n')}\n`);
-    covers.push({ source, target });
+    const text = `${original.replace(/\n?$/, '\n')}# Cove's sandbox: empty placeholders of protected files, only while a command runs\n${lines.join('\n')}\n`;
+    covers.push({ source: excludeFile(text), target });
   }
   return covers;
 }

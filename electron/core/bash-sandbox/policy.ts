@@ -75,7 +75,7 @@ export interface PolicyInput {
 
 function real(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return undefined;
   }
@@ -128,7 +128,7 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     if (writable.some((folder) => isInside(folder, path))) return [];
     try {
       // Seatbelt matches the resolved path (macOS's /var/run is /private/var/run).
-      return [{ path: realpathSync(path), folder: statSync(path).isDirectory() }];
+      return [{ path: realpathSync.native(path), folder: statSync(path).isDirectory() }];
     } catch {
       return [];
     }
