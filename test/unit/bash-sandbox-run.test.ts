@@ -9,7 +9,8 @@ import { homedir, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
-import { sandboxAvailability } from '../../electron/core/bash-sandbox';
+import { sandboxAvailability, sandboxWrapper } from '../../electron/core/bash-sandbox';
+import { spawnSync } from 'node:child_process';
 import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
 
 const availability = sandboxAvailability();
@@ -157,5 +158,30 @@ describe('bash in the sandbox', { skip }, () => {
   test('the result says which sandbox ran the command', async () => {
     const result = await createBashTool().execute({ command: 'true' }, context());
     assert.equal((result.details as BashDetails).sandbox, 'bubblewrap');
+  });
+});
+
+describe('the sandbox for hooks', { skip }, () => {
+  test('a wrapped launch runs inside the sandbox and leaves no placeholder behind', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-hook-')));
+    const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-hook-outside-')));
+    try {
+      const wrap = sandboxWrapper({ workspaceRoots: [workspace] });
+      const launch = wrap({ file: '/bin/sh', args: ['-c', `touch inside; touch ${outside}/escaped; echo done`] }, workspace);
+      const run = spawnSync(launch.file, launch.args, { cwd: workspace, encoding: 'utf8' });
+      assert.equal(run.stdout, 'done\n');
+      assert.match(run.stderr, /Read-only file system/);
+      assert.ok(existsSync(join(workspace, 'inside')));
+      assert.equal(existsSync(join(outside, 'escaped')), false);
+      assert.deepEqual(readdirSync(workspace), ['inside']);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  test('with no sandbox available it throws the reason rather than running bare', () => {
+    const wrap = sandboxWrapper({ workspaceRoots: [root], environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } });
+    assert.throws(() => wrap({ file: '/bin/true', args: [] }, root), /no OS sandbox can run the hook here: bubblewrap is not installed/);
   });
 });

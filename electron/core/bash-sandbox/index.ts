@@ -5,7 +5,7 @@
  */
 import { sandboxAvailability, type AvailabilityOptions, type SandboxKind } from './availability';
 import { bwrapArguments } from './bwrap';
-import { acquireHolds } from './holds';
+import { acquireHolds, SandboxSetupError } from './holds';
 import { buildPolicy, type SandboxPolicy } from './policy';
 import { seatbeltArguments } from './seatbelt';
 import { loadSandboxSettings, type SandboxSettings } from './settings';
@@ -78,6 +78,26 @@ export function sandboxArgv(
   if (prepared.state === 'off') return { state: 'off', file: argv[0], args: argv.slice(1), release: () => {} };
   const { launch } = prepared;
   return { state: 'on', file: launch.file, args: [...launch.args, ...argv], release: launch.release };
+}
+
+/**
+ * For hooks (the `wrap` of ../hooks/hook-runner): puts a launch (`file args…`) inside the same
+ * sandbox, or leaves it as it is when settings turn the sandbox off. A hook runner cannot say
+ * when its command ends, so no placeholders are made: protected files that exist are held,
+ * missing ones stay creatable for hooks. Throws, with the reason, when the sandbox is enabled
+ * but cannot run here: a hook must not run unsandboxed without the person's say.
+ */
+export function sandboxWrapper(options: Omit<SandboxOptions, 'cwd'>): (launch: { file: string; args: string[] }, cwd: string) => { file: string; args: string[] } {
+  return (launch, cwd) => {
+    const settings = options.settings ?? loadSandboxSettings(options);
+    if (!settings.enabled) return launch;
+    const availability = sandboxAvailability(options);
+    if (!availability.available) throw new SandboxSetupError(`no OS sandbox can run the hook here: ${availability.reason}`);
+    const policy = buildPolicy({ workspaceRoots: options.workspaceRoots, cwd, settings });
+    const wrapper =
+      availability.kind === 'seatbelt' ? seatbeltArguments(policy) : bwrapArguments(policy, acquireHolds(policy, { placeholders: false }));
+    return { file: availability.binary, args: [...wrapper, launch.file, ...launch.args] };
+  };
 }
 
 /**
