@@ -11,18 +11,17 @@
  * - glob, `bash(git *)`: `*` matches anything within one simple command, over its words joined
  *   by single spaces; a trailing ` *` also matches nothing (`git *` matches `git`).
  */
-import { lex } from './shell-lexer';
-import { parseCommand } from './shell-parse';
-import { ShellSyntaxError } from './shell-words';
+import { parseCommand } from './shell-syntax';
 
 export type BashPattern =
-  | { kind: 'exact'; normalized: string; words: string[] | null }
+  | { kind: 'exact'; text: string; words: string[] | null }
   | { kind: 'prefix'; words: string[] }
   | { kind: 'glob'; regex: RegExp };
 
 /** Throws an Error saying why the specifier cannot be a bash rule. */
 export function parseBashPattern(specifier: string): BashPattern {
   const text = specifier.trim();
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(text)) throw new Error('a bash rule cannot hold control characters');
   if (text.endsWith(':*')) {
     const body = text.slice(0, -2).trim();
     if (body === '') throw new Error('a prefix rule needs a command before :*');
@@ -33,29 +32,71 @@ export function parseBashPattern(specifier: string): BashPattern {
   }
   if (text.includes(':*')) throw new Error('":*" may only end a rule');
   if (text.includes('*')) return { kind: 'glob', regex: globRegex(text) };
-  try {
-    return { kind: 'exact', normalized: parseCommand(text).normalized, words: simpleWords(text) };
-  } catch (error) {
-    if (error instanceof ShellSyntaxError) throw new Error(`the command cannot be parsed: ${error.message}`);
-    throw error;
-  }
+  if (unbalanced(text)) throw new Error('the command cannot be parsed: a quote is never closed');
+  return { kind: 'exact', text, words: simpleWords(text) };
 }
 
-/** The words of a plain simple command, or null when it has operators, redirections or substitutions. */
+function unbalanced(text: string): boolean {
+  let quote: string | null = null;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '\\' && quote !== "'") index++;
+    else if (quote === null && (char === "'" || char === '"')) quote = char;
+    else if (char === quote) quote = null;
+  }
+  return quote !== null;
+}
+
+/**
+ * The words of a plain simple command after quote removal, or null when it holds operators,
+ * redirections, expansions or anything else that is not plain words. Rules are read without the
+ * parser (they are compiled before it loads), so only this plain form is accepted for words.
+ */
 function simpleWords(text: string): string[] | null {
-  let tokens;
-  try {
-    tokens = lex(text);
-  } catch (error) {
-    if (error instanceof ShellSyntaxError) throw new Error(`the command cannot be parsed: ${error.message}`);
-    throw error;
-  }
   const words: string[] = [];
-  for (const token of tokens) {
-    if (token.kind !== 'word' || token.substitutions.length > 0) return null;
-    words.push(token.value);
+  let current: string | null = null;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === ' ' || char === '\t') {
+      if (current !== null) words.push(current);
+      current = null;
+    } else if (char === "'") {
+      const end = text.indexOf("'", index + 1);
+      if (end < 0) return null;
+      current = (current ?? '') + text.slice(index + 1, end);
+      index = end;
+    } else if (char === '"') {
+      let value = '';
+      let end = index + 1;
+      for (; end < text.length && text[end] !== '"'; end++) {
+        if (text[end] === '\\' && '$`"\\'.includes(text[end + 1] ?? '')) end++;
+        else if ('$`'.includes(text[end]!)) return null;
+        value += text[end];
+      }
+      if (end >= text.length) return null;
+      current = (current ?? '') + value;
+      index = end;
+    } else if (char === '\\') {
+      if (index + 1 >= text.length) return null;
+      current = (current ?? '') + text[++index];
+    } else if (/[;&|<>()$`\n{}#~]/.test(char) || (current === null && /[*?[]/.test(char))) {
+      return null;
+    } else current = (current ?? '') + char;
   }
+  if (current !== null) words.push(current);
   return words.length > 0 ? words : null;
+}
+
+const normalizedRules = new Map<string, string | null>();
+
+/** An exact rule's text read like a command; null while the parser cannot read it. */
+function normalizedRule(text: string): string | null {
+  if (!normalizedRules.has(text)) {
+    const parsed = parseCommand(text);
+    if (parsed.error !== null) return null;
+    normalizedRules.set(text, parsed.normalized);
+  }
+  return normalizedRules.get(text)!;
 }
 
 function globRegex(text: string): RegExp {
@@ -86,5 +127,5 @@ export function matchesWords(pattern: BashPattern, words: readonly string[]): bo
 
 /** An exact rule equal to the whole command line. */
 export function matchesWhole(pattern: BashPattern, normalized: string): boolean {
-  return pattern.kind === 'exact' && pattern.normalized === normalized;
+  return pattern.kind === 'exact' && normalizedRule(pattern.text) === normalized;
 }

@@ -10,6 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { stopGroup } from './bash-kill';
+import { currentShell, essentialEnvironment } from './shell-choice';
+import { stopTree } from './windows-kill';
 
 export interface PtyExit {
   exitCode: number;
@@ -37,6 +39,9 @@ export interface SpawnOptions {
   launcher?: { file: string; args: readonly string[] };
 }
 
+/** How long a Windows shell's output may trail its exit (no acknowledgement there; see shell-choice.ts). */
+const WINDOWS_DRAIN_MS = 1_000;
+
 /** How long bash waits for the acknowledgement before ending anyway. */
 const ACK_TIMEOUT_SECONDS = 10;
 
@@ -54,15 +59,20 @@ function wrap(command: string, nonce: string): string {
 export function spawnCommand(options: SpawnOptions): RunningCommand {
   const nonce = randomBytes(8).toString('hex');
   const marker = `\x1b]6973;${nonce}\x07`;
+  // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts). Elsewhere bash,
+  // inside the OS sandbox's launcher when there is one.
+  const windows = currentShell().shell;
   const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
-  const [file, ...args] = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
+  const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
+  const [file, ...args] = windows ? [windows.file, ...windows.args(windows.wrap(options.command, nonce))] : unix;
   const child = pty.spawn(file!, args, {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,
     cwd: options.cwd,
-    env: options.env,
+    env: windows ? { ...essentialEnvironment(process.env), ...options.env } : options.env,
   });
+  let markerSeen: () => void = () => {};
 
   let listener: (chunk: string) => void = () => {};
   /** The start of a marker cut off by a chunk boundary. */
@@ -78,7 +88,8 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
       ended = true;
       if (at > 0) listener(text.slice(0, at));
       // A sandbox's outer process can be gone (stopped) while bash still prints its marker.
-      if (!gone) child.write('\r');
+      if (!windows && !gone) child.write('\r');
+      markerSeen();
       return;
     }
     const escape = text.lastIndexOf('\x1b');
@@ -91,9 +102,17 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   const exited = new Promise<PtyExit>((resolve) => {
     child.onExit(({ exitCode, signal }) => {
       gone = true;
-      if (held !== '') listener(held);
-      held = '';
-      resolve({ exitCode, signal: signal ? signal : undefined, completed: ended });
+      const finish = () => {
+        if (held !== '') listener(held);
+        held = '';
+        resolve({ exitCode, signal: signal ? signal : undefined, completed: ended });
+      };
+      if (!windows || ended) return finish();
+      const drained = setTimeout(finish, WINDOWS_DRAIN_MS);
+      markerSeen = () => {
+        clearTimeout(drained);
+        finish();
+      };
     });
   });
   return {
@@ -102,6 +121,6 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
       listener = next;
     },
     exited,
-    stop: (graceMs = 2_000) => stopGroup(child.pid, exited, graceMs),
+    stop: (graceMs = 2_000) => (windows ? stopTree(child.pid, exited).then(() => undefined) : stopGroup(child.pid, exited, graceMs)),
   };
 }

@@ -8,6 +8,7 @@ import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agen
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern, type DenyPattern } from './bash-guard';
 import { ModelOutput, UiStream, type UiUpdate } from './bash-output';
 import { spawnCommand, type PtyExit } from './bash-process';
+import { describeShell } from './shell-choice';
 import { prepareSandbox, refusalNote, type SandboxLaunch, type SandboxOptions } from '../bash-sandbox';
 
 export interface BashToolOptions {
@@ -70,7 +71,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> 
   return {
     name: 'bash',
     label: 'Run Command',
-    description: DESCRIPTION,
+    description: describeShell(DESCRIPTION),
     parameters: {
       type: 'object',
       properties: {
