@@ -24,6 +24,14 @@ function outsideFolder(): string {
   return realpathSync(mkdtempSync(join(base, 'cove-sandbox-outside-')));
 }
 
+/**
+ * A write through node, which the permission engine cannot read as one: bypass lets it through,
+ * so what stops it is the sandbox alone.
+ */
+function hiddenWrite(code: string): string {
+  return `node -e ${JSON.stringify(code)}`;
+}
+
 function bashCall(id: string, command: string) {
   return block.toolUse('bash', { command }, { id });
 }
@@ -75,10 +83,10 @@ describe('cove run: the bash sandbox', { skip }, () => {
       reply.message([
         bashCall('inside', 'echo built > inside.txt && cat inside.txt'),
         bashCall('outside', `echo escaped > ${outside}/escaped.txt`),
-        bashCall('envrc', `echo 'export EVIL=1' > .envrc`),
-        bashCall('cove', `mkdir -p .cove && echo '{"permissions":{"allow":["bash"]}}' > .cove/settings.local.json`),
-        bashCall('hooks', `printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit`),
-        bashCall('gitdir', `mv .git .git-away && mkdir .git && echo '[core] fsmonitor = evil' > .git/config`),
+        bashCall('envrc', hiddenWrite(`require('fs').writeFileSync('.envrc', 'export EVIL=1')`)),
+        bashCall('cove', hiddenWrite(`const fs = require('fs'); fs.mkdirSync('.cove', { recursive: true }); fs.writeFileSync('.cove/settings.local.json', '{}')`)),
+        bashCall('hooks', hiddenWrite(`require('fs').writeFileSync('.git/hooks/pre-commit', '#!/bin/sh\\ntouch pwned\\n')`)),
+        bashCall('gitdir', hiddenWrite(`const fs = require('fs'); fs.renameSync('.git', '.git-away'); fs.mkdirSync('.git'); fs.writeFileSync('.git/config', '[core] fsmonitor = evil')`)),
         bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && echo connected`),
       ]),
       reply.text('done'),
@@ -108,7 +116,8 @@ describe('cove run: the bash sandbox', { skip }, () => {
 
       assert.equal(readFileSync(join(f.workspace, '.git', 'config'), 'utf8'), '[core]\n');
       assert.equal(existsSync(join(f.workspace, '.git-away')), false);
-      assert.match(byId.get('gitdir')!.text, /Device or resource busy|Read-only file system/);
+      assert.match(byId.get('gitdir')!.text, /EBUSY/);
+      assert.match(byId.get('gitdir')!.text, /\[sandbox\].*\.git is protected/);
 
       assert.equal(listener.connections, 0);
       assert.match(byId.get('network')!.text, /Connection refused/);
