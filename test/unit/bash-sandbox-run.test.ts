@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
-import { sandboxAvailability, sandboxWrapper } from '../../electron/core/bash-sandbox';
+import { hookSandboxWrapper, sandboxAvailability } from '../../electron/core/bash-sandbox';
 import { spawnSync } from 'node:child_process';
 import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
 
@@ -166,7 +166,7 @@ describe('the sandbox for hooks', { skip }, () => {
     const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-hook-')));
     const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-hook-outside-')));
     try {
-      const wrap = sandboxWrapper({ workspaceRoots: [workspace] });
+      const wrap = hookSandboxWrapper({});
       const launch = wrap({ file: '/bin/sh', args: ['-c', `touch inside; touch ${outside}/escaped; echo done`] }, workspace);
       const run = spawnSync(launch.file, launch.args, { cwd: workspace, encoding: 'utf8' });
       assert.equal(run.stdout, 'done\n');
@@ -180,8 +180,9 @@ describe('the sandbox for hooks', { skip }, () => {
     }
   });
 
-  test('with no sandbox available it throws the reason rather than running bare', () => {
-    const wrap = sandboxWrapper({ workspaceRoots: [root], environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } });
-    assert.throws(() => wrap({ file: '/bin/true', args: [] }, root), /no OS sandbox can run the hook here: bubblewrap is not installed/);
+  test('off in settings, or where none can run, an approved hook runs as it is', () => {
+    const launch = { file: '/bin/true', args: ['x'] };
+    assert.deepEqual(hookSandboxWrapper({ coveHome: offHome })(launch, root), launch);
+    assert.deepEqual(hookSandboxWrapper({ environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } })(launch, root), launch);
   });
 });

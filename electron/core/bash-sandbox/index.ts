@@ -5,7 +5,7 @@
  */
 import { sandboxAvailability, type AvailabilityOptions, type SandboxKind } from './availability';
 import { bwrapArguments } from './bwrap';
-import { acquireHolds, SandboxSetupError } from './holds';
+import { acquireHolds } from './holds';
 import { buildPolicy, type SandboxPolicy } from './policy';
 import { seatbeltArguments } from './seatbelt';
 import { loadSandboxSettings, type SandboxSettings } from './settings';
@@ -82,18 +82,24 @@ export function sandboxArgv(
 
 /**
  * For hooks (the `wrap` of ../hooks/hook-runner): puts a launch (`file args…`) inside the same
- * sandbox, or leaves it as it is when settings turn the sandbox off. A hook runner cannot say
- * when its command ends, so no placeholders are made: protected files that exist are held,
- * missing ones stay creatable for hooks. Throws, with the reason, when the sandbox is enabled
- * but cannot run here: a hook must not run unsandboxed without the person's say.
+ * sandbox when it is on, with the hook's working folder (its workspace root) writable. A hook
+ * runner cannot say when its command ends, so no placeholders are made: protected files that
+ * exist are held, missing ones stay creatable for hooks. Hooks are commands the person approved,
+ * so where no sandbox can run (said once at start-up) or settings turn it off, the launch is left
+ * as it is; a broken settings file leaves it as it is too, since the run has already reported it.
  */
-export function sandboxWrapper(options: Omit<SandboxOptions, 'cwd'>): (launch: { file: string; args: string[] }, cwd: string) => { file: string; args: string[] } {
+export function hookSandboxWrapper(options: Omit<SandboxOptions, 'cwd' | 'workspaceRoots'>): (launch: { file: string; args: string[] }, cwd: string) => { file: string; args: string[] } {
   return (launch, cwd) => {
-    const settings = options.settings ?? loadSandboxSettings(options);
+    let settings: SandboxSettings;
+    try {
+      settings = options.settings ?? loadSandboxSettings({ ...options, workspaceRoots: [cwd] });
+    } catch {
+      return launch;
+    }
     if (!settings.enabled) return launch;
     const availability = sandboxAvailability(options);
-    if (!availability.available) throw new SandboxSetupError(`no OS sandbox can run the hook here: ${availability.reason}`);
-    const policy = buildPolicy({ workspaceRoots: options.workspaceRoots, cwd, settings });
+    if (!availability.available) return launch;
+    const policy = buildPolicy({ workspaceRoots: [cwd], cwd, settings });
     const wrapper =
       availability.kind === 'seatbelt' ? seatbeltArguments(policy) : bwrapArguments(policy, acquireHolds(policy, { placeholders: false }));
     return { file: availability.binary, args: [...wrapper, launch.file, ...launch.args] };
