@@ -122,6 +122,8 @@ export class Agent {
         this.secrets(),
       ]);
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
+      // Project instructions (AGENTS.md, CLAUDE.md) and skills are workspace text like any other.
+      const systemPrompt = secrets.redact(this.options.systemPrompt ?? '').text;
       const runPrompts = [prompt];
       this.appendUserBlocks([{ type: 'text', text: prompt }]);
       const guard = new LoopGuard();
@@ -139,7 +141,7 @@ export class Agent {
         const offered = filter ? tools.filter((tool) => filter(tool.name)) : tools;
         const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal);
         const reply = await this.request(
-          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt: this.options.systemPrompt ?? '', tools: offered, messages: this.messages }),
+          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt, tools: offered, messages: this.messages }),
           controller.signal,
           true,
         );

@@ -180,8 +180,16 @@ function findAround(text: string, detector: Detector, places: number[], into: Sp
   }
 }
 
+/** `[REDACTED:label]` for a span, once per line it covers when lines must be kept. */
+function replacement(text: string, start: number, end: number, label: string, keepLines: boolean): string {
+  const marker = `[REDACTED:${label}]`;
+  if (!keepLines) return marker;
+  const breaks = text.slice(start, end).match(/\r?\n/g);
+  return breaks ? marker + breaks.map((lineBreak) => lineBreak + marker).join('') : marker;
+}
+
 /** The text with every span replaced; overlapping spans are joined and named by the first. */
-function replaceSpans(text: string, spans: Span[]): { text: string; count: number } {
+function replaceSpans(text: string, spans: Span[], keepLines = false): { text: string; count: number } {
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   let out = '';
   let last = 0;
@@ -190,7 +198,7 @@ function replaceSpans(text: string, spans: Span[]): { text: string; count: numbe
     const { start, label } = spans[index]!;
     let end = spans[index]!.end;
     for (index++; index < spans.length && spans[index]!.start < end; index++) end = Math.max(end, spans[index]!.end);
-    out += `${text.slice(last, start)}[REDACTED:${label}]`;
+    out += text.slice(last, start) + replacement(text, start, end, label, keepLines);
     last = end;
     count++;
   }
@@ -258,6 +266,14 @@ export class SecretSet implements SecretRedactor {
   }
 
   redact(text: string): { text: string; count: number } {
+    return this.redactText(text, false);
+  }
+
+  redactLines(text: string): { text: string; count: number } {
+    return this.redactText(text, true);
+  }
+
+  private redactText(text: string, keepLines: boolean): { text: string; count: number } {
     if (text.length < MIN_SECRET_LENGTH) return { text, count: 0 };
     const spans: Span[] = [];
     const literals = this.literalMatcher();
@@ -272,7 +288,7 @@ export class SecretSet implements SecretRedactor {
       if (detector.windowed) findAround(text, detector, places, spans);
       else findAll(text, detector, spans);
     }
-    return spans.length === 0 ? { text, count: 0 } : replaceSpans(text, spans);
+    return spans.length === 0 ? { text, count: 0 } : replaceSpans(text, spans, keepLines);
   }
 
   /** The detectors whose keywords appear, each with where (in increasing order). */

@@ -3,6 +3,7 @@
  * (the start says what ran, the end says how it ended); the UI gets the raw stream, coalesced
  * to a few updates a second and bounded in total. Memory stays bounded for any output size.
  */
+import type { SecretRedactor } from '../agent/types';
 import { TerminalTextCleaner } from './ansi';
 
 export interface ModelOutputLimits {
@@ -31,15 +32,24 @@ export class ModelOutput {
   private totalChars = 0;
   private totalLines = 0;
 
-  constructor(private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS) {}
+  private readonly redactor: LineRedactor | undefined;
+
+  constructor(
+    private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS,
+    secrets?: SecretRedactor,
+  ) {
+    this.redactor = secrets ? new LineRedactor(secrets) : undefined;
+  }
 
   push(chunk: string): void {
-    this.add(this.cleaner.push(chunk));
+    const clean = this.cleaner.push(chunk);
+    this.add(this.redactor ? this.redactor.push(clean) : clean);
   }
 
   /** Ends the stream and returns the capped text, and whether anything was left out. */
   finish(): { text: string; truncated: boolean } {
-    this.add(this.cleaner.flush());
+    const clean = this.cleaner.flush();
+    this.add(this.redactor ? this.redactor.push(clean) + this.redactor.flush() : clean);
     const tail = this.alignedTail();
     const omittedChars = this.totalChars - this.head.length - tail.length;
     if (omittedChars <= 0) return { text: this.head + tail, truncated: false };
@@ -114,7 +124,48 @@ export function sendablePrefix(text: string): number {
   let end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
   const begin = text.lastIndexOf('-----BEGIN', end);
   if (begin >= 0 && text.indexOf('-----END', begin) < 0) end = Math.min(end, text.lastIndexOf('\n', begin) + 1);
-  return text.length - end > HOLD_BACK_LIMIT ? text.length : end;
+  return text.length - end > HOLD_BACK_LIMIT ? wordBoundary(text, text.length) : end;
+}
+
+/** Tokens end at these (a name's `=` or `:` too); a cut just after one does not split a credential. */
+const SEPARATOR = /[\s"'`,;:=<>(){}[\]|&]/;
+/** How far back a cut looks for a separator, and how long a held word may grow. */
+export const WORD_HOLD_LIMIT = 1024;
+
+/**
+ * Where to cut `text` at or before `end` so that the held rest is a word still being written:
+ * just after the last separator; nothing when all of it is one short word; `end` when no
+ * separator is within WORD_HOLD_LIMIT.
+ */
+export function wordBoundary(text: string, end: number): number {
+  let index = end - 1;
+  for (; index >= 0 && end - index <= WORD_HOLD_LIMIT; index--) {
+    if (SEPARATOR.test(text[index]!)) return index + 1;
+  }
+  // The whole text is one word, short enough to wait for its end.
+  return index < 0 ? 0 : end;
+}
+
+/**
+ * Redacts a stream before anything cuts it: whole lines (and whole PEM blocks) are redacted as
+ * they complete, so the head/tail cap or a UI chunk that comes after never holds half a secret.
+ */
+export class LineRedactor {
+  private held = '';
+  constructor(private readonly secrets: SecretRedactor) {}
+
+  push(text: string): string {
+    const all = this.held + text;
+    const cut = sendablePrefix(all);
+    this.held = all.slice(cut);
+    return cut === 0 ? '' : this.secrets.redact(all.slice(0, cut)).text;
+  }
+
+  flush(): string {
+    const rest = this.held;
+    this.held = '';
+    return rest === '' ? '' : this.secrets.redact(rest).text;
+  }
 }
 
 /**
@@ -138,6 +189,7 @@ export class UiStream {
     private readonly startedAt: number,
     private readonly intervalMs = UPDATE_INTERVAL_MS,
     private readonly byteLimit = UI_BYTE_LIMIT,
+    private readonly secrets?: SecretRedactor,
   ) {}
 
   get truncatedForUi(): boolean {
@@ -171,8 +223,11 @@ export class UiStream {
     this.timer = undefined;
     const text = this.pending.join('');
     const overdue = this.heldSince !== undefined && Date.now() - this.heldSince >= HOLD_BACK_MS;
-    const cut = final || overdue || this.noteDue ? text.length : sendablePrefix(text);
-    const chunk = text.slice(0, cut) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
+    // Overdue, an open line is shown up to its last word: a token printed slowly stays held
+    // until it is complete (or the line ends, or WORD_HOLD_LIMIT), and is redacted whole.
+    const cut = final || this.noteDue ? text.length : overdue ? Math.max(sendablePrefix(text), wordBoundary(text, text.length)) : sendablePrefix(text);
+    const sent = text.slice(0, cut);
+    const chunk = (this.secrets && sent !== '' ? this.secrets.redact(sent).text : sent) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
     this.pending = cut < text.length ? [text.slice(cut)] : [];
     if (this.pending.length === 0) this.heldSince = undefined;
     else {

@@ -123,8 +123,8 @@ function workingDirectory(ctx: ToolContext): string {
 
 async function run(command: string, timeoutSeconds: number, env: Record<string, string>, ctx: ToolContext): Promise<ToolResult> {
   const startedAt = Date.now();
-  const model = new ModelOutput();
-  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt);
+  const model = new ModelOutput(undefined, ctx.secrets);
+  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt, undefined, undefined, ctx.secrets);
   const child = spawnCommand({ command, cwd: workingDirectory(ctx), env });
   child.onData((chunk) => {
     model.push(chunk);

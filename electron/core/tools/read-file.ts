@@ -66,7 +66,11 @@ async function readFile(params: ReadFileParams, ctx: ToolContext): Promise<ToolR
   const normalized = normalizeContent(text);
   const tag = tagOfNormalized(normalized);
   ctx.snapshots.remember(target.display, tag, normalized);
-  return page(target.display, tag, toLf(text), offset, limit);
+  // Redacted whole, before paging and line cuts: a key's body on the page asked for, or the
+  // first characters of a secret on a cut line, must not show. Lines are kept, so numbers hold.
+  const lf = toLf(text);
+  const shown = (ctx.secrets.redactLines ?? ctx.secrets.redact).call(ctx.secrets, lf).text;
+  return page(target.display, tag, shown, offset, limit);
 }
 
 async function readImage(target: WorkspacePath, given: string): Promise<ToolResult | undefined> {
