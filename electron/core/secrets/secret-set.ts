@@ -7,6 +7,7 @@
 import type { SecretRedactor } from '../agent/types';
 import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
 import { KeywordScanner } from './keyword-scan';
+import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
 import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
@@ -23,6 +24,10 @@ export interface SecretSetOptions {
 export interface FromWorkspaceOptions extends WorkspaceScanOptions {
   /** Default: the built-in patterns. */
   patterns?: readonly SecretPattern[];
+  /** Keep watching the roots and add the values of files created or changed later. Default false. */
+  watch?: boolean;
+  /** Told once per secret file that cannot be read, by its display path. */
+  onUnreadable?: (path: string) => void;
 }
 
 /** Shorter values would redact ordinary words and numbers. */
@@ -219,6 +224,9 @@ export class SecretSet implements SecretRedactor {
   private readonly keywords: string[];
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
+  /** Display paths of secret files that could not be read. */
+  readonly unreadable: string[] = [];
+  private watcher: SecretWatch | undefined;
 
   constructor(options: SecretSetOptions = {}) {
     // Cove's patterns first: where both find the same secret, its more specific name is shown.
@@ -244,7 +252,16 @@ export class SecretSet implements SecretRedactor {
     const found = await scanWorkspaceSecrets(roots, options);
     const set = new SecretSet({ values: found.values, ...(options.patterns ? { patterns: options.patterns } : {}) });
     set.files.push(...found.files);
+    set.unreadable.push(...found.unreadable);
+    for (const path of found.unreadable) options.onUnreadable?.(path);
+    if (options.watch) set.watcher = watchWorkspaceSecrets(roots, set, options.extraGlobs, options.onUnreadable);
     return set;
+  }
+
+  /** Stops watching the workspace (see `FromWorkspaceOptions.watch`). */
+  close(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 
   /** Adds a value to redact wherever it appears; false when it is too short to be told from ordinary text. */
