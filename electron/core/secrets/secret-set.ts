@@ -52,6 +52,8 @@ interface Detector {
   windowed: boolean;
   /** Tried only just before each keyword (see `Rule.sticky`). */
   sticky?: RegExp;
+  /** The characters a sticky match may start with, walking back from its keyword. */
+  nameCharacter?: RegExp;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -79,13 +81,13 @@ function fromPattern(pattern: SecretPattern): Detector {
     entropy: 0,
     allowlists: [],
     windowed: pattern.near !== undefined,
-    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')) } : {}),
+    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: COVE_NAME } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky } : {}) };
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -136,16 +138,17 @@ function findAll(text: string, detector: Detector, into: Span[], offset = 0): vo
   }
 }
 
-/** Name characters of gitleaks' semi-generic rules and Cove's assignments (`$token`, `@key`). */
-const NAME_CHARACTER = /[\w.$@-]/;
+/** Name characters before a keyword: gitleaks' semi-generic rules', and Cove's (`$token`, `@key`). */
+const GITLEAKS_NAME = /[\w.-]/;
+const COVE_NAME = /[\w.$@-]/;
 
 /** A semi-generic rule tried once per keyword, from the start of the word run before it. */
-function findBefore(text: string, sticky: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
   let covered = -1;
   for (const place of places) {
     if (place < covered) continue;
     let start = place;
-    while (start > 0 && place - start < SEMI_GENERIC_REACH && NAME_CHARACTER.test(text[start - 1]!)) start--;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && nameCharacter.test(text[start - 1]!)) start--;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match || match[0] === '') continue;
@@ -174,7 +177,7 @@ function lineEndAfter(text: string, position: number, lines: number): number {
 function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
-  if (detector.sticky) return findBefore(text, detector.sticky, detector, places, into);
+  if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
   let index = 0;
   while (index < places.length) {
     const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
