@@ -32,7 +32,9 @@ describe('built-in patterns: the corpus', () => {
   }
   for (const negative of corpus.negatives) {
     test(`leaves alone: ${negative.slice(0, 60).replace(/\n/g, '⏎')}`, () => {
-      assert.deepEqual(secrets.redact(negative), { text: negative, count: 0 });
+      // Text a tool already redacted stays as it is, and its markers still count.
+      const markers = negative.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0;
+      assert.deepEqual(secrets.redact(negative), { text: negative, count: markers });
     });
   }
 

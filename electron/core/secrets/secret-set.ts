@@ -295,6 +295,17 @@ export class SecretSet implements SecretRedactor {
 
   private redactText(text: string, keepLines: boolean): { text: string; count: number } {
     if (text.length < MIN_SECRET_LENGTH) return { text, count: 0 };
+    // Rules count the characters between a name and its value, and a CR is one more (a PTY's
+    // output, a Windows file): they judge the LF form, and the CRs come back afterwards.
+    if (text.includes('\r\n')) {
+      const lf = text.replace(/\r\n/g, '\n');
+      const result = this.redactLf(lf, keepLines);
+      return result.text === lf ? { text, count: result.count } : { text: result.text.replace(/\n/g, '\r\n'), count: result.count };
+    }
+    return this.redactLf(text, keepLines);
+  }
+
+  private redactLf(text: string, keepLines: boolean): { text: string; count: number } {
     const spans: Span[] = [];
     const literals = this.literalMatcher();
     if (literals) {
@@ -304,11 +315,16 @@ export class SecretSet implements SecretRedactor {
       }
     }
     for (const detector of this.unconditional) findAll(text, detector, spans);
+    // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
+    // model is told that the output held secrets.
+    const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
     for (const [detector, places] of this.awake(text)) {
       if (detector.windowed) findAround(text, detector, places, spans);
       else findAll(text, detector, spans);
     }
-    return spans.length === 0 ? { text, count: 0 } : replaceSpans(text, spans, keepLines);
+    if (spans.length === 0) return { text, count: earlier };
+    const replaced = replaceSpans(text, spans, keepLines);
+    return { text: replaced.text, count: replaced.count + earlier };
   }
 
   /** The detectors whose keywords appear, each with where (in increasing order). */
