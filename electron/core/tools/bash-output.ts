@@ -22,6 +22,34 @@ function countNewlines(text: string): number {
 /** Whole lines read better than a cut; `window` is how far we look for a line break. */
 const LINE_ALIGN_WINDOW = 2_000;
 
+/**
+ * How much more than it shows the model's copy keeps on each side of a cut when it redacts: the
+ * rest of a line or a PEM block (a few KB) that a cut would split, so that redaction, done once at
+ * the end on what is kept, sees every kept secret whole. Redacting only what is kept, not all of
+ * a long output, is what keeps a 20 MB `cat` cheap.
+ */
+export const REDACTION_MARGIN = 64 * 1024;
+
+function cutHead(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const lineEnd = text.lastIndexOf('\n', chars - 1);
+  return lineEnd >= 0 && chars - lineEnd <= LINE_ALIGN_WINDOW ? text.slice(0, lineEnd + 1) : text.slice(0, chars);
+}
+
+function cutTail(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const tail = text.slice(-chars);
+  const lineStart = tail.indexOf('\n');
+  return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
+}
+
+function withMarker(head: string, tail: string, omittedChars: number, omittedLines: number): { text: string; truncated: boolean } {
+  if (omittedChars <= 0) return { text: head + tail, truncated: false };
+  const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
+  const separator = head.endsWith('\n') || head === '' ? '' : '\n';
+  return { text: `${head}${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n${tail}`, truncated: true };
+}
+
 /** Plain text for the model: the first `headChars` and the last `tailChars`, with a marker between. */
 export class ModelOutput {
   private readonly cleaner = new TerminalTextCleaner();
@@ -31,33 +59,41 @@ export class ModelOutput {
   private tailLength = 0;
   private totalChars = 0;
   private totalLines = 0;
-
-  private readonly redactor: LineRedactor | undefined;
+  /** What is kept before the cut: the limits, plus REDACTION_MARGIN on each side when redacting. */
+  private readonly kept: ModelOutputLimits;
 
   constructor(
     private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS,
-    secrets?: SecretRedactor,
+    private readonly secrets?: SecretRedactor,
   ) {
-    this.redactor = secrets ? new LineRedactor(secrets) : undefined;
+    this.kept = secrets ? { headChars: limits.headChars + REDACTION_MARGIN, tailChars: limits.tailChars + REDACTION_MARGIN } : limits;
   }
 
   push(chunk: string): void {
-    const clean = this.cleaner.push(chunk);
-    this.add(this.redactor ? this.redactor.push(clean) : clean);
+    this.add(this.cleaner.push(chunk));
   }
 
   /** Ends the stream and returns the capped text, and whether anything was left out. */
   finish(): { text: string; truncated: boolean } {
-    const clean = this.cleaner.flush();
-    this.add(this.redactor ? this.redactor.push(clean) + this.redactor.flush() : clean);
+    this.add(this.cleaner.flush());
     const tail = this.alignedTail();
     const omittedChars = this.totalChars - this.head.length - tail.length;
-    if (omittedChars <= 0) return { text: this.head + tail, truncated: false };
-    const omittedLines = this.totalLines - countNewlines(this.head) - countNewlines(tail);
-    const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
-    const separator = this.head.endsWith('\n') || this.head === '' ? '' : '\n';
-    const marker = `${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n`;
-    return { text: this.head + marker + tail, truncated: true };
+    if (!this.secrets) return withMarker(this.head, tail, omittedChars, this.totalLines - countNewlines(this.head) - countNewlines(tail));
+    // Redacted whole (lines kept, so line counts hold), then cut: a cut never meets half a secret.
+    const redact = (text: string) => (this.secrets!.redactLines ?? this.secrets!.redact).call(this.secrets, text).text;
+    const { headChars, tailChars } = this.limits;
+    if (omittedChars <= 0) {
+      const whole = redact(this.head + tail);
+      const head = cutHead(whole, headChars);
+      const rest = whole.length <= headChars + tailChars ? whole.slice(head.length) : cutTail(whole.slice(head.length), tailChars);
+      return withMarker(head, rest, whole.length - head.length - rest.length, countNewlines(whole) - countNewlines(head) - countNewlines(rest));
+    }
+    const redactedHead = redact(this.head);
+    const redactedTail = redact(tail);
+    const head = cutHead(redactedHead, headChars);
+    const shownTail = cutTail(redactedTail, tailChars);
+    const omitted = omittedChars + redactedHead.length - head.length + redactedTail.length - shownTail.length;
+    return withMarker(head, shownTail, omitted, this.totalLines - countNewlines(head) - countNewlines(shownTail));
   }
 
   private add(text: string): void {
@@ -66,7 +102,7 @@ export class ModelOutput {
     this.totalLines += countNewlines(text);
     let rest = text;
     if (!this.headFull) {
-      const room = this.limits.headChars - this.head.length;
+      const room = this.kept.headChars - this.head.length;
       if (rest.length <= room) {
         this.head += rest;
         return;
@@ -81,8 +117,8 @@ export class ModelOutput {
     this.tailParts.push(rest);
     this.tailLength += rest.length;
     // Compact once the parts hold twice the tail: amortized linear, bounded memory.
-    if (this.tailLength > 2 * this.limits.tailChars) {
-      const joined = this.tailParts.join('').slice(-this.limits.tailChars);
+    if (this.tailLength > 2 * this.kept.tailChars) {
+      const joined = this.tailParts.join('').slice(-this.kept.tailChars);
       this.tailParts = [joined];
       this.tailLength = joined.length;
     }
@@ -90,8 +126,8 @@ export class ModelOutput {
 
   private alignedTail(): string {
     const joined = this.tailParts.join('');
-    if (joined.length <= this.limits.tailChars) return joined;
-    const tail = joined.slice(-this.limits.tailChars);
+    if (joined.length <= this.kept.tailChars) return joined;
+    const tail = joined.slice(-this.kept.tailChars);
     const lineStart = tail.indexOf('\n');
     return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
   }
@@ -144,28 +180,6 @@ export function wordBoundary(text: string, end: number): number {
   }
   // The whole text is one word, short enough to wait for its end.
   return index < 0 ? 0 : end;
-}
-
-/**
- * Redacts a stream before anything cuts it: whole lines (and whole PEM blocks) are redacted as
- * they complete, so the head/tail cap or a UI chunk that comes after never holds half a secret.
- */
-export class LineRedactor {
-  private held = '';
-  constructor(private readonly secrets: SecretRedactor) {}
-
-  push(text: string): string {
-    const all = this.held + text;
-    const cut = sendablePrefix(all);
-    this.held = all.slice(cut);
-    return cut === 0 ? '' : this.secrets.redact(all.slice(0, cut)).text;
-  }
-
-  flush(): string {
-    const rest = this.held;
-    this.held = '';
-    return rest === '' ? '' : this.secrets.redact(rest).text;
-  }
 }
 
 /**
