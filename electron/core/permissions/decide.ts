@@ -67,7 +67,18 @@ function ask(reasons: string[], suggestion: Suggestion, sensitivity: Sensitivity
   };
 }
 
+/** Control characters in a reason (a newline in a quoted word) are shown escaped: one readable line. */
+function readable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]/g, (char) => JSON.stringify(char).slice(1, -1).replace(/^\\u00/, '\\x'));
+}
+
 export function decide(call: PermissionCall, context: DecideContext): Decision {
+  const decision = decideRaw(call, context);
+  if (decision.outcome === 'ask') return { ...decision, reasons: decision.reasons.map(readable) };
+  return { ...decision, reason: readable(decision.reason) };
+}
+
+function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   const rules = (list: RuleList) => context.rules[list].filter((rule) => namesTool(rule, call.toolName));
   if (call.toolName === 'bash') return decideBash(call, context, rules);
 

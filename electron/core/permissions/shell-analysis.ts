@@ -63,10 +63,14 @@ const SUBSTITUTION_REASONS: Record<Substitution['kind'], { reason: string; origi
   process: { reason: 'uses process substitution <(…)', origin: 'process substitution' },
 };
 
+/** Variables whose value is a command line some program runs: read like one, so deny rules see it. */
+const COMMAND_LINE_VARIABLES = new Set([
+  'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SEQUENCE_EDITOR', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF',
+  'GIT_PROXY_COMMAND', 'PROMPT_COMMAND', 'GIT_SSH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'SYSTEMD_PAGER', 'LESSOPEN', 'LESSCLOSE',
+]);
 /** Variables that make a command run another program, or change which one runs. */
 const COMMAND_VARIABLES = new Set([
-  'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SEQUENCE_EDITOR', 'GIT_SSH', 'GIT_SSH_COMMAND',
-  'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_PROXY_COMMAND', 'GIT_TEMPLATE_DIR',
+  ...COMMAND_LINE_VARIABLES, 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR',
   'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_DIR', 'GIT_WORK_TREE',
   'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'BASH_ENV', 'ENV',
   'PROMPT_COMMAND', 'PS4', 'NODE_OPTIONS', 'PYTHONSTARTUP', 'PYTHONPATH', 'PERL5OPT', 'PERL5LIB', 'RUBYOPT', 'RUBYLIB',
@@ -102,8 +106,9 @@ function pathSkip(word: Word): number | null {
 class Walker {
   constructor(private readonly analysis: ShellAnalysis) {}
 
-  walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable'>, origin: string | null, depth: number): void {
+  walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable' | 'opaque'>, origin: string | null, depth: number): void {
     this.analysis.unreadable.push(...parsed.unreadable);
+    this.analysis.opaque ||= parsed.opaque;
     for (const command of parsed.commands) this.examine(command, origin, depth);
   }
 
@@ -141,9 +146,17 @@ class Walker {
     }
   }
 
-  private assignment(word: Word): void {
-    const name = NAME_BEFORE_EQUALS.exec(word.value)?.[1];
-    if (name && COMMAND_VARIABLES.has(name)) this.analysis.unreadable.push(`sets ${name}, which can make the command run another program`);
+  private assignment(word: Word, depth = 0): void {
+    const equals = NAME_BEFORE_EQUALS.exec(word.value);
+    const name = equals?.[1];
+    if (name && COMMAND_VARIABLES.has(name)) {
+      const reason = `sets ${name}, which can make the command run another program`;
+      // A command line in the value is read, so deny rules see it; other variables change what runs unseen.
+      if (COMMAND_LINE_VARIABLES.has(name)) {
+        this.analysis.unreadable.push(reason);
+        this.source(word.value.slice(equals[0].length).replace(/^\|/, ''), name, depth + 1);
+      } else this.hidden(reason);
+    }
     this.path(word);
   }
 

@@ -39,6 +39,11 @@ export interface ParsedCommand {
   error: string | null;
   commands: SimpleCommand[];
   unreadable: string[];
+  /**
+   * Some of what runs cannot be named from the text: arithmetic and subscripts evaluate variables
+   * as code (`X='a[$(rm x)]'; echo $((X))`), syntax Cove does not read may run anything.
+   */
+  opaque: boolean;
   /** The command's tokens joined by single spaces: equal for the same command however spaced. */
   normalized: string;
 }
@@ -80,7 +85,7 @@ function describeError(node: Node): string {
 }
 
 export function parseCommand(source: string): ParsedCommand {
-  const parsed: ParsedCommand = { error: null, commands: [], unreadable: [], normalized: source.trim() };
+  const parsed: ParsedCommand = { error: null, commands: [], unreadable: [], opaque: false, normalized: source.trim() };
   parsed.error = unreadableText(source) ?? parserUnavailable();
   if (parsed.error) return parsed;
   const tree = parseTree(source);
@@ -91,6 +96,7 @@ export function parseCommand(source: string): ParsedCommand {
     parsed.normalized = normalize(tree.rootNode, source);
     new Reader(parsed).statements(tree.rootNode, false);
     parsed.unreadable = [...new Set(parsed.unreadable)];
+    parsed.opaque = parsed.unreadable.some((reason) => OPAQUE.test(reason));
     return parsed;
   } finally {
     tree.delete();
@@ -127,6 +133,8 @@ function normalize(root: Node, source: string): string {
   while (tokens.length > 0 && (tokens.at(-1) === ';' || tokens.at(-1) === '')) tokens.pop();
   return tokens.filter((token) => token !== '').join(' ');
 }
+
+const OPAQUE = /arithmetic|subscript|indirect expansion|compares numbers|which Cove does not read/;
 
 const STATEMENT_CONTAINERS = new Set(['program', 'list', 'do_group', 'else_clause', 'elif_clause', 'case_item']);
 
