@@ -150,7 +150,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
     const what = denied.part ? quote(denied.part) : 'this command';
     return { outcome: 'deny', decidedBy: 'rule', rule: denied.rule.text, reason: `${describe(denied.rule)} forbids ${what}` };
   }
-  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home) : [];
+  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories) : [];
   const deniedWrite = writeDenial(writes, context);
   if (deniedWrite) return deniedWrite;
   if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };

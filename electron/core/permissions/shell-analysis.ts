@@ -53,6 +53,8 @@ export interface ShellAnalysis {
   opaque: boolean;
   paths: PathCandidate[];
   writes: WriteCandidate[];
+  /** Folders `cd` or `pushd` moves to: relative writes may land under any of them. */
+  directories: Word[];
 }
 
 const MAX_DEPTH = 6;
@@ -82,7 +84,7 @@ const NAME_BEFORE_EQUALS = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 
 export function analyzeCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [] };
+  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [], directories: [] };
   const parsed = parseCommand(command);
   analysis.normalized = parsed.normalized;
   if (parsed.error !== null) {
@@ -209,6 +211,10 @@ class Walker {
       for (const word of real.slice(1)) if (NAME_BEFORE_EQUALS.test(word.value)) this.assignment(word);
     }
     if (program === 'coproc') this.hidden('runs a coprocess (coproc), which Cove does not read');
+    if (program === 'cd' || program === 'pushd') {
+      const target = real.slice(1).find((word) => !word.value.startsWith('-'));
+      if (target) analysis.directories.push(target);
+    }
 
     const assignments = [...command.assignments, ...unwrapped.assignments].map((word) => word.value);
     const argv = real.map((word) => word.value);

@@ -92,12 +92,27 @@ export interface JudgedWrite {
   inside: boolean;
 }
 
-export function judgeWrites(writes: readonly WriteCandidate[], roots: readonly string[], home: string): JudgedWrite[] {
+export function judgeWrites(writes: readonly WriteCandidate[], roots: readonly string[], home: string, directories: readonly Word[] = []): JudgedWrite[] {
   const real = realRoots(roots);
   const cwd = real[0] ?? '/';
+  // After `cd x`, a relative write lands under x: judge it from every folder the command may be in.
+  const bases = [cwd];
+  for (const directory of directories) {
+    const found = expandPaths(directory, 0, cwd, home);
+    if (typeof found !== 'string') bases.push(...found.map((path) => path.real));
+  }
   const judged: JudgedWrite[] = [];
   for (const write of writes) {
-    const expanded = write.word ? expandPaths(write.word, write.skip, cwd, home) : [{ text: '.', lexical: cwd, real: cwd }];
+    const fromEvery = (expand: (base: string) => Expanded[] | string) => {
+      const all: Expanded[] = [];
+      for (const base of bases) {
+        const found = expand(base);
+        if (typeof found === 'string') return found;
+        all.push(...found);
+      }
+      return all;
+    };
+    const expanded = write.word ? fromEvery((base) => expandPaths(write.word!, write.skip, base, home)) : fromEvery((base) => [{ text: '.', lexical: base, real: base }]);
     const shown = write.word ? `\`${write.word.raw}\`` : 'the folder it runs in';
     if (typeof expanded === 'string') {
       judged.push({ by: write.by, shown, paths: [], unknown: expanded, protects: null, inside: false });
