@@ -150,7 +150,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
     const what = denied.part ? quote(denied.part) : 'this command';
     return { outcome: 'deny', decidedBy: 'rule', rule: denied.rule.text, reason: `${describe(denied.rule)} forbids ${what}` };
   }
-  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories) : [];
+  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories, analysis.loops) : [];
   const deniedWrite = writeDenial(writes, context);
   if (deniedWrite) return deniedWrite;
   if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };
@@ -161,7 +161,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
   const writeVerdict = checkWrites(writes, { mode: context.mode, roots: context.roots, allowRules: context.rules.allow, allowsEverything: everything !== undefined });
   if (context.mode === 'bypass') return decideBypass(analysis, unclear, writeVerdict.protectedWrites, exact, rules);
 
-  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home) : [];
+  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home, analysis.loops) : [];
   const suggestion = suggestBash(analysis, escapes);
   const asked = firstMatch('ask');
   if (asked) {

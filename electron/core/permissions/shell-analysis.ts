@@ -55,6 +55,8 @@ export interface ShellAnalysis {
   writes: WriteCandidate[];
   /** Folders `cd` or `pushd` moves to: relative writes may land under any of them. */
   directories: Word[];
+  /** The words each `for` variable takes. A variable set any other way is unknown. */
+  loops: Map<string, Word[]>;
 }
 
 const MAX_DEPTH = 6;
@@ -84,15 +86,19 @@ const NAME_BEFORE_EQUALS = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 
 export function analyzeCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [], directories: [] };
+  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [], directories: [], loops: new Map() };
   const parsed = parseCommand(command);
   analysis.normalized = parsed.normalized;
   if (parsed.error !== null) {
     analysis.parseError = parsed.error;
     return analysis;
   }
-  new Walker(analysis).walk(parsed, null, 0);
+  const walker = new Walker(analysis);
+  walker.walk(parsed, null, 0);
   analysis.unreadable = [...new Set(analysis.unreadable)];
+  // A loop variable is known only while nothing else can set it.
+  if (analysis.parts.some((part) => VARIABLE_SETTERS.has(commandName(part.argv[0] ?? '')))) analysis.loops.clear();
+  for (const name of walker.assigned) analysis.loops.delete(name);
   return analysis;
 }
 
@@ -105,7 +111,12 @@ function pathSkip(word: Word): number | null {
   return 0;
 }
 
+/** Builtins that set variables other than by `NAME=value`. */
+const VARIABLE_SETTERS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'printf', 'let', 'eval', 'source', '.', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly']);
+
 class Walker {
+  readonly assigned = new Set<string>();
+
   constructor(private readonly analysis: ShellAnalysis) {}
 
   walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable' | 'opaque'>, origin: string | null, depth: number): void {
@@ -151,6 +162,7 @@ class Walker {
   private assignment(word: Word, depth = 0): void {
     const equals = NAME_BEFORE_EQUALS.exec(word.value);
     const name = equals?.[1];
+    if (name) this.assigned.add(name);
     if (name && COMMAND_VARIABLES.has(name)) {
       const reason = `sets ${name}, which can make the command run another program`;
       // A command line in the value is read, so deny rules see it; other variables change what runs unseen.
@@ -177,6 +189,11 @@ class Walker {
     for (const word of [...command.assignments, ...command.words]) this.substitutions(word.substitutions, depth);
     this.redirects(command, depth);
     for (const word of command.assignments) this.assignment(word);
+    if (command.binds) {
+      // A loop variable set twice, or assigned elsewhere too, has no one list of values.
+      if (analysis.loops.has(command.binds)) analysis.loops.set(command.binds, [...analysis.loops.get(command.binds)!, ...command.words]);
+      else analysis.loops.set(command.binds, [...command.words]);
+    }
     if (command.keyword !== null || command.words.length === 0) {
       for (const word of command.words) this.path(word);
       return;

@@ -32,6 +32,8 @@ export interface SimpleCommand {
   piped: boolean;
   /** `for` headers, `case` values, declarations: words that are data, not a command to run. */
   keyword: string | null;
+  /** The variable a `for` header sets. */
+  binds?: string;
 }
 
 export interface ParsedCommand {
@@ -197,7 +199,8 @@ class Reader {
         return this.statements(node, false);
       case 'for_statement': {
         const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null).map((child) => this.word(child));
-        this.parsed.commands.push({ assignments: [], words: values, redirects: [], piped: false, keyword: 'for' });
+        const binds = node.childForFieldName('variable')?.text;
+        this.parsed.commands.push({ assignments: [], words: values, redirects: [], piped: false, keyword: 'for', binds });
         const body = node.childForFieldName('body');
         if (body) this.statements(body, false);
         return;
