@@ -55,6 +55,8 @@ describe('shell syntax (tree-sitter-bash)', () => {
       ['echo \uD800', /UTF-8/],
       ['echo \uFFFD', /UTF-8/],
       [`echo ${'a'.repeat(300 * 1024)}`, /300 KB long/],
+      ['('.repeat(30000) + 'ls' + ')'.repeat(30000), /nests more than 200 levels/],
+      ['$('.repeat(5000) + 'rm x' + ')'.repeat(5000), /nests more than 200 levels/],
     ] as const) {
       const parsed = parseCommand(source);
       assert.match(parsed.error ?? '', message, JSON.stringify(source.slice(0, 40)));

@@ -55,6 +55,19 @@ export const MAX_COMMAND_LENGTH = 64 * 1024;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 const CONTROL_NAMES: Record<string, string> = { '\0': 'a NUL byte', '\r': 'a carriage return', '\x1b': 'an escape character' };
 
+const MAX_NESTING = 200;
+
+/** The deepest run of open brackets, quotes aside: an upper bound on how deep the tree goes. */
+function nestingDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of source) {
+    if (char === '(' || char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === ')' || char === '}' || char === ']') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
 /** Why the text itself cannot be handed to the parser, or null. */
 function unreadableText(source: string): string | null {
   if (source.length > MAX_COMMAND_LENGTH) return `the command is ${Math.round(source.length / 1024)} KB long, over the ${MAX_COMMAND_LENGTH / 1024} KB Cove reads`;
@@ -63,6 +76,7 @@ function unreadableText(source: string): string | null {
     const char = control[0];
     return `the command holds ${CONTROL_NAMES[char] ?? `the control character U+${char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`}, which can hide part of it`;
   }
+  if (nestingDepth(source) > MAX_NESTING) return `the command nests more than ${MAX_NESTING} levels deep, more than Cove reads`;
   if (source.includes('\uFFFD') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(source)) {
     return 'the command is not valid UTF-8 text';
   }
@@ -92,6 +106,7 @@ export function parseCommand(source: string): ParsedCommand {
   if (parsed.error) return parsed;
   const tree = parseTree(source);
   if (!tree) return { ...parsed, error: parserUnavailable() ?? 'the bash parser gave no tree' };
+  if (tree === 'too slow') return { ...parsed, error: 'the command took too long to read' };
   try {
     const error = firstError(tree.rootNode);
     if (error) return { ...parsed, error: `cannot parse the command: ${describeError(error)}` };
@@ -100,6 +115,10 @@ export function parseCommand(source: string): ParsedCommand {
     parsed.unreadable = [...new Set(parsed.unreadable)];
     parsed.opaque = parsed.unreadable.some((reason) => OPAQUE.test(reason));
     return parsed;
+  } catch (error) {
+    // The reading recurses over the tree; a command nested deeper than the stack is not read.
+    if (error instanceof RangeError) return { ...parsed, commands: [], unreadable: [], error: 'the command nests too deeply to read' };
+    throw error;
   } finally {
     tree.delete();
   }

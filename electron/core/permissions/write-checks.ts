@@ -4,6 +4,10 @@
  * allow rule covers it; protected files only with an allow rule naming them. A command that writes
  * a file and then runs it (`echo … > x.sh && bash x.sh`, a package.json edit then `npm test`) asks
  * in every mode short of bypass: the write is the command.
+ *
+ * Across calls, a write to package.json or a Makefile under acceptEdits is an ordinary edit (the
+ * change is in the workspace, where the person reviews code), so the next `npm test` is not held
+ * back; the files that change what runs without showing up as code are the protected ones.
  */
 import { dirname, resolve } from 'node:path';
 import { matchesCall, type CompiledRule } from './rule-match';
