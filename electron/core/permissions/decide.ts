@@ -14,7 +14,7 @@ import { parserUnavailable } from './shell-parser';
 import { escapeReasons, judgeWrites, type JudgedWrite } from './shell-paths';
 import { suggestBash, suggestForTool, type Suggestion } from './suggest';
 import { callPaths, type CallPath } from './tool-paths';
-import { checkWrites, pathRuleFor, writeThenRun } from './write-checks';
+import { checkWrites, pathRuleFor, protectedWriteText, writeThenRun } from './write-checks';
 
 export interface PermissionCall {
   sessionId: string;
@@ -203,7 +203,7 @@ function decideBypass(
       outcome: 'deny',
       decidedBy: 'rule',
       rule: unchecked.text,
-      reason: `${describe(unchecked)} cannot be checked against this command: ${unclear.join('; ')}`,
+      reason: `${describe(unchecked)} cannot be checked against this command, so bypass mode denies it: ${unclear.join('; ')}`,
     };
   }
   if (protectedWrites.length > 0 && !exact) {
@@ -212,7 +212,7 @@ function decideBypass(
       outcome: 'deny',
       decidedBy: 'mode',
       rule: null,
-      reason: `${write.by} writes ${write.shown}, the protected ${write.protects}, which decides what runs next; bypass mode does not change it without an allow rule naming it`,
+      reason: `${protectedWriteText(write)}; bypass mode does not change it without an allow rule naming it`,
     };
   }
   return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };

@@ -26,6 +26,12 @@ export function pathRuleFor(write: JudgedWrite, rules: readonly CompiledRule[], 
   return rules.find((rule) => WRITE_TOOLS.includes(rule.tool) && rule.path !== null && matchesCall(rule, {}, located, roots)) ?? null;
 }
 
+/** "sed -i writes the protected .npmrc", naming the word too when it reads differently. */
+export function protectedWriteText(write: JudgedWrite): string {
+  const named = write.shown.replace(/^`|`$/g, '').replace(/^\.\//, '') === write.protects;
+  return `${write.by} writes the protected ${write.protects}${named ? '' : ` (through ${write.shown})`}, which decides what runs next`;
+}
+
 export interface WriteVerdict {
   /** Reasons to ask. */
   reasons: string[];
@@ -47,7 +53,7 @@ export function checkWrites(
     if (write.protects) {
       if (!rule) {
         verdict.protectedWrites.push(write);
-        verdict.reasons.push(`${write.by} writes ${write.shown}, the protected ${write.protects}, which decides what runs next; only an allow rule naming it lets that run`);
+        verdict.reasons.push(`${protectedWriteText(write)}; only an allow rule naming it lets that run`);
       }
       continue;
     }
