@@ -7,7 +7,7 @@ import { analyzeCommand } from '../../electron/core/permissions/shell-analysis';
 import { expandBraces, expandWord } from '../../electron/core/permissions/shell-expand';
 import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 import { parseCommand } from '../../electron/core/permissions/shell-syntax';
-import { sedScriptIsSafe } from '../../electron/core/permissions/shell-writes';
+import { sedScriptIsSafe } from '../../electron/core/permissions/sed-script';
 
 const commands = (source: string) => parseCommand(source).commands.filter((command) => command.keyword === null).map((command) => command.words.map((word) => word.value));
 const parts = (source: string) => analyzeCommand(source).parts.map((part) => part.words.join(' '));
