@@ -168,6 +168,10 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
     const what = asked.part ? ` for ${quote(asked.part)}` : '';
     return ask([`${describe(asked.rule)} asks every time${what}`], suggestion, call.sensitivity, asked.rule.text);
   }
+  for (const write of writes) {
+    const rule = pathRuleFor(write, context.rules.ask, context.roots);
+    if (rule) return ask([`${describe(rule)} asks every time for writing ${write.shown} (${write.by})`], suggestion, call.sensitivity, rule.text);
+  }
   if (exact) return { outcome: 'allow', decidedBy: 'rule', rule: exact.text, reason: `${describe(exact)} allows this exact command` };
   if (analysis.parseError !== null) return ask(unclear, suggestion, call.sensitivity);
   const writeReasons = [...writeVerdict.reasons, ...writeThenRun(writes, analysis.parts, context.roots)];
