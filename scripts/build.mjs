@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildDesktop } from './build-desktop.mjs';
 import { buildRenderer } from './build-renderer.mjs';
 
-const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk'];
+const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
 const banner = {
   js: "import { createRequire as __coveCreateRequire } from 'node:module'; const require = __coveCreateRequire(import.meta.url);",

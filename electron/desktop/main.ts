@@ -5,7 +5,7 @@
  * Run through `npm start` (scripts/start.mjs), which builds, finds the Electron binary and a
  * better-sqlite3 built for Electron's ABI, and passes that build's path in COVE_SQLITE_BINDING.
  */
-import { app, BrowserWindow, safeStorage, session } from 'electron';
+import { app, BrowserWindow, safeStorage, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { denyAllPermissions, hardenAllWebContents, openExternalLink } from './ha
 import { bindIpc } from './ipc-binder';
 import { claimSingleInstance, closeBeforeQuit, failStartup, quitWhenWindowsClose, showOnSecondLaunch } from './lifecycle';
 import { installMenu } from './menu';
+import { notifyWhenAway } from './notifier';
 import { createMainWindow, showWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,6 +47,7 @@ function start(): void {
     vault: new SafeStorageVault(config.dataDir, safeStorage, log),
     log,
     nativeBinding: config.nativeBinding,
+    revealFolder: (path) => shell.showItemInFolder(path),
   });
   const binder = bindIpc(host, log);
   closeBeforeQuit(async () => {
@@ -53,7 +55,7 @@ function start(): void {
     await host.close();
   }, log);
   const openWindow = () => {
-    const window = createMainWindow({ preload, log });
+    const window = createMainWindow({ preload, dataDir: config.dataDir, log });
     binder.track(window);
     return window;
   };
@@ -70,6 +72,7 @@ function start(): void {
     openLink: (url) => openExternalLink(url, log),
   });
   showOnSecondLaunch(() => showWindow(openWindow));
+  notifyWhenAway({ subscribe: (listener) => host.subscribe(listener), show: () => showWindow(openWindow), platform: process.platform, log });
   quitWhenWindowsClose(openWindow);
   openWindow();
 }

@@ -8,6 +8,7 @@ import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createApprovalsSlice } from './approvals-slice';
 import { createPermissionsSlice } from './permissions-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createSessionsSlice } from './sessions-slice';
@@ -29,4 +30,5 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createWorkspaceSlice(...args),
   ...createPersonasSlice(...args),
   ...createMcpSlice(...args),
+  ...createApprovalsSlice(...args),
 }));

@@ -15,7 +15,8 @@ export interface SettingsSlice {
   closeSettings(): void;
   loadSettings(): Promise<void>;
   updateSettings(patch: RequestInput<'settings:update'>): Promise<boolean>;
-  setApiKey(apiKey: string | null): Promise<boolean>;
+  /** `unprotectedFile`: the person agreed to a plain 0600 file where no keychain exists. */
+  setApiKey(apiKey: string | null, options?: { unprotectedFile?: boolean }): Promise<boolean>;
   removeRule(list: 'allow' | 'ask' | 'deny', rule: string): Promise<boolean>;
 }
 
@@ -64,9 +65,9 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
       return ok;
     },
 
-    async setApiKey(apiKey) {
+    async setApiKey(apiKey, options) {
       set({ settingsBusy: true });
-      const ok = settle(await call('settings:setApiKey', { apiKey }));
+      const ok = settle(await call('settings:setApiKey', options?.unprotectedFile ? { apiKey, unprotectedFile: true } : { apiKey }));
       if (ok && get().settingsWorkspace) await get().loadSettings();
       return ok;
     },

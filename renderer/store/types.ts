@@ -3,6 +3,7 @@ import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
+import type { ApprovalsSlice } from './approvals-slice';
 import type { PermissionsSlice } from './permissions-slice';
 import type { PersonasSlice } from './personas-slice';
 import type { SessionsSlice } from './sessions-slice';
@@ -19,4 +20,5 @@ export type CoveState = SessionsSlice &
   NoticesSlice &
   WorkspaceSlice &
   PersonasSlice &
-  McpSlice;
+  McpSlice &
+  ApprovalsSlice;

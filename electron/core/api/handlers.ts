@@ -12,7 +12,11 @@ import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
+import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { approvalHandlers } from '../hooks/approval-handlers';
+import { createPromptHandlers } from './prompt-handlers';
+import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
   manager: SessionManager;
@@ -24,6 +28,8 @@ export interface HostContext {
   mcp?: McpRegistry;
   /** Emits `sessionDeleted` to every window. */
   onDeleted(sessionId: string): void;
+  /** Shows a folder in the OS file manager; only hosts on the person's own desktop have one. */
+  revealFolder?(path: string): void;
   log(message: string): void;
 }
 
@@ -67,14 +73,28 @@ export function createHandlers(context: HostContext): Handlers {
       model: app.model,
       permissionMode: app.defaultMode,
       apiKey: resolveApiKey(context.vault).source,
+      ...(context.vault.storage ? { apiKeyStorage: context.vault.storage() } : {}),
       ruleSources: rules.sources,
       problems: [...problems, ...rules.problems],
     };
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir() }),
+    'app:info': () => ({
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      homeDir: homedir(),
+      canReveal: context.revealFolder !== undefined,
+      sandboxNotice: hostSandboxNotice(context.dataDir),
+    }),
 
+    'workspace:reveal': ({ sessionId, path }) => {
+      const reveal = context.revealFolder;
+      if (!reveal) throw new ApiError('failed', 'This host cannot show folders: only the desktop app has a file manager to open');
+      reveal(workspaceToReveal(requireSession(sessionId).workspaces, path));
+      return { revealed: true as const };
+    },
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
@@ -91,16 +111,16 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
-    'session:send': ({ sessionId, text }) => {
-      requireSession(sessionId);
-      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
-        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
-      }
-      const sent = manager.send(sessionId, text);
-      // The run reports through events; its end is not this request's answer.
-      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
-      return { steered: sent.steered };
-    },
+    ...createPromptHandlers(
+      manager,
+      context.dataDir,
+      () => {
+        if (resolveApiKey(context.vault).source === 'missing') {
+          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+        }
+      },
+      context.log,
+    ),
     'session:stop': ({ sessionId }) => {
       requireSession(sessionId);
       return { stopped: manager.stop(sessionId) };
@@ -142,8 +162,8 @@ export function createHandlers(context: HostContext): Handlers {
       writeAppSettings(context.dataDir, { model, defaultMode: permissionMode });
       return settingsView();
     },
-    'settings:setApiKey': ({ apiKey }) => {
-      context.vault.set(apiKey);
+    'settings:setApiKey': ({ apiKey, unprotectedFile }) => {
+      context.vault.set(apiKey, { unprotectedFile: unprotectedFile === true });
       return settingsView();
     },
     'settings:removeRule': ({ workspace, list, rule }) => {
@@ -157,6 +177,8 @@ export function createHandlers(context: HostContext): Handlers {
       const { path } = await checkWorkspace(workspace);
       return context.mcp.status(path);
     },
+
+    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

@@ -89,7 +89,7 @@ function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   if (context.mode === 'plan' && call.sensitivity !== 'readOnly') {
     return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
   }
-  const suggestion = suggestForTool(call.toolName, paths);
+  const suggestion = suggestForTool(call.toolName, paths, call.args);
   const guarded = FILE_EDIT_TOOLS.has(call.toolName) ? protectedPaths(paths ?? [], context) : [];
   // Only a rule with a path that covers the protected file names it; `edit_file` alone does not.
   const named = guarded.length > 0 ? rules('allow').find((rule) => rule.path !== null && matchesCall(rule, call.args, paths, context.roots)) : undefined;

@@ -20,6 +20,7 @@ import {
 import { compileRule, type CompiledRule, type RuleList } from './rule-match';
 import type { PermissionMode } from './rule-syntax';
 import { localSettingsPath, saveAlwaysRule } from './settings';
+import { withoutSandbox } from '../bash-sandbox/permission';
 import { loadShellParser } from './shell-parser';
 
 const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
@@ -94,7 +95,9 @@ export class PermissionEngine {
   /** The decision without asking anyone: allow, deny, or ask with the reasons and a rule to offer. */
   decide(call: PermissionCall): Decision {
     const book: RuleBook = { ...this.rules, allow: [...this.rules.allow, ...this.grants.map((grant) => grant.rule)] };
-    return decide(call, { mode: this.currentMode, rules: book, roots: this.roots(call), home: this.home });
+    const decision = decide(call, { mode: this.currentMode, rules: book, roots: this.roots(call), home: this.home });
+    if (call.toolName !== 'bash' || !this.options.bashUnsandboxed) return decision;
+    return withoutSandbox(decision, this.options.bashUnsandboxed(), this.options.ask !== undefined);
   }
 
   /** Decides, asking a person when needed, and records the decision. */

@@ -9,6 +9,7 @@
 import { FILE_EDIT_TOOLS, PATH_TOOLS, isMcpTool } from './rule-syntax';
 import type { ShellAnalysis } from './shell-analysis';
 import type { CallPath } from './tool-paths';
+import { hostOfUrl } from '../web-fetch/host-rule';
 
 export interface Suggestion {
   rule: string | null;
@@ -53,7 +54,11 @@ function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]]/g, '\\$&').replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
 }
 
-export function suggestForTool(toolName: string, paths: readonly CallPath[] | null): Suggestion {
+export function suggestForTool(toolName: string, paths: readonly CallPath[] | null, args?: unknown): Suggestion {
+  if (toolName === 'web_fetch') {
+    const host = hostOfUrl((args as { url?: unknown } | null)?.url);
+    return { rule: host ? `web_fetch(domain:${host})` : null, alternative: null };
+  }
   if (isMcpTool(toolName)) return { rule: toolName, alternative: `mcp__${toolName.split('__')[1]}` };
   if (!PATH_TOOLS.has(toolName)) return { rule: toolName, alternative: null };
   const unique = [...new Set((paths ?? []).map((path) => path.real))];

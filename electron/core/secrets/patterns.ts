@@ -3,7 +3,11 @@
  * look-alikes that are not secret (git hashes, UUIDs, base64 of ordinary data, "sk-" in prose):
  * a provider prefix, a length, and for loose shapes a context such as `password=` and a value
  * that mixes letters and digits.
+ *
+ * Most shapes come from gitleaks' maintained rules (gitleaks-rules.ts); these are the ones it
+ * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
+import { shannonEntropy } from './gitleaks-rules';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -14,18 +18,32 @@ export interface SecretPattern {
   hints?: readonly string[];
   /** A last check of the secret part, for shapes a regex alone cannot tell. */
   accept?: (secret: string) => boolean;
+  /**
+   * Where a match can be, which saves running the regex over all of a long output: `word`, it
+   * starts in the run of name characters just before a hint (a `name=value` rule); `lines`, it
+   * lies within a few lines of a hint. Default: anywhere in the text.
+   */
+  near?: 'word' | 'lines';
 }
+
+/** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
+const ASSIGNMENT_ENTROPY = 2.8;
 
 const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test(value);
 
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
 
+/**
+ * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
+ * while test keys, truncated keys and older shapes are shorter and must be redacted all the same.
+ */
 export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
   {
-    // The whole block, including the escaped-newline form inside JSON (service-account files).
+    // The whole block, including the escaped-newline form inside JSON (service-account files);
+    // never past the next BEGIN, so a block cut short does not swallow the text up to another.
     name: 'private-key',
-    regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
+    regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S])*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['private key'],
   },
   {
@@ -128,19 +146,34 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
   {
-    // scheme://user:PASSWORD@host keeps the user and host, which say what the URL is for.
+    // scheme://user:PASSWORD@host keeps the user and host, which say what the URL is for. The
+    // password runs to the last `@` before the host, so one containing `@` is redacted whole.
     name: 'url-password',
-    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s@/'"`]+)@(?=[^\s@/'"`])/gi,
+    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
+    near: 'lines',
     accept: (secret) => !PLACEHOLDER.test(secret),
   },
   {
-    // password=..., "api_key": "...", DB_TOKEN: ... — the value must end where a value ends and
-    // mix letters and digits, which calls like getToken() and words like "string" do not.
+    // password=..., "api_key": "...", DB_TOKEN: ..., $token .= '...', creds ::= ..., key => ...,
+    // <password>...</password>: the value must end where a value ends, mix letters and digits
+    // and be random enough, which calls like getToken(), words and version strings are not.
+    // Never inside a URL's authority (url-password knows where that secret ends) nor across a
+    // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9])[A-Za-z0-9_.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?)(?:[_.-][A-Za-z0-9]+)*["']?\s*(?::=|:|=(?![=>~]))\s*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;]|$)/gim,
-    hints: ['pass', 'secret', 'token', 'key', 'credential'],
-    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+    hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
+    near: 'word',
+    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY,
+  },
+  {
+    // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.
+    name: 'secret-flag',
+    regex:
+      /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
+    hints: ['pass', 'pwd', 'secret', 'token', 'key'],
+    near: 'lines',
+    accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];

@@ -5,6 +5,8 @@
  * compiled once and skipped cheaply when their hint words are absent.
  */
 import type { SecretRedactor } from '../agent/types';
+import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
+import { KeywordScanner } from './keyword-scan';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
 import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
@@ -14,6 +16,8 @@ export interface SecretSetOptions {
   values?: Iterable<SecretValue>;
   /** Default: the built-in patterns. */
   patterns?: readonly SecretPattern[];
+  /** gitleaks' rules besides the patterns; default true. */
+  gitleaks?: boolean;
 }
 
 export interface FromWorkspaceOptions extends WorkspaceScanOptions {
@@ -24,52 +28,203 @@ export interface FromWorkspaceOptions extends WorkspaceScanOptions {
 /** Shorter values would redact ordinary words and numbers. */
 export const MIN_SECRET_LENGTH = 6;
 
-interface CompiledPattern extends SecretPattern {
-  /** With indices (flag d) when only the `secret` group is replaced. */
-  matcher: RegExp;
+/** One way of finding secrets: a gitleaks rule or one of Cove's own patterns. */
+interface Detector {
+  name: string;
+  /** Global, with indices when a group holds the secret. */
+  regex: RegExp;
+  keywords: readonly string[];
+  /** A group number, the `secret` group (-1), or the first non-empty group (0). */
+  group: number;
+  entropy: number;
+  allowlists: readonly Allowlist[];
+  accept?: (secret: string) => boolean;
+  /**
+   * gitleaks judges a file whole; in a long output a keyword on one line would let a loose rule
+   * (any 40 hex digits, once "sourcegraph" appears) redact hashes far away. Such rules run only
+   * on the lines around their keywords.
+   */
+  windowed: boolean;
+  /** Tried only just before each keyword (see `Rule.sticky`). */
+  sticky?: RegExp;
+}
+
+/** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
+const WINDOW_LINES_BEFORE = 1;
+const WINDOW_LINES_AFTER = 6;
+
+interface Span {
+  start: number;
+  end: number;
+  label: string;
 }
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function compile(pattern: SecretPattern): CompiledPattern {
-  const flags = pattern.regex.flags.includes('g') ? pattern.regex.flags : `${pattern.regex.flags}g`;
-  const needsIndices = pattern.regex.source.includes('(?<secret>') && !flags.includes('d');
-  return { ...pattern, matcher: new RegExp(pattern.regex.source, needsIndices ? `${flags}d` : flags) };
+function fromPattern(pattern: SecretPattern): Detector {
+  const named = pattern.regex.source.includes('(?<secret>');
+  const flags = new Set([...pattern.regex.flags, 'g', ...(named ? ['d'] : [])]);
+  return {
+    name: pattern.name,
+    regex: new RegExp(pattern.regex.source, [...flags].join('')),
+    keywords: pattern.hints ?? [],
+    group: named ? -1 : Number.NaN,
+    entropy: 0,
+    allowlists: [],
+    windowed: pattern.near !== undefined,
+    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')) } : {}),
+    ...(pattern.accept ? { accept: pattern.accept } : {}),
+  };
 }
 
-function applyPattern(text: string, pattern: CompiledPattern): { text: string; count: number } {
-  const { matcher } = pattern;
-  matcher.lastIndex = 0;
+function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky } : {}) };
+}
+
+/** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
+let gitleaks: Detector[] | undefined;
+function gitleaksDetectors(): Detector[] {
+  if (!gitleaks) {
+    const loaded = loadGitleaksRules();
+    gitleaks = loaded.rules.map((rule) => fromRule(rule, loaded.global));
+  }
+  return gitleaks;
+}
+
+function secretSpan(match: RegExpExecArray, detector: Detector): [number, number] {
+  const whole: [number, number] = [match.index, match.index + match[0].length];
+  if (Number.isNaN(detector.group)) return whole;
+  if (detector.group === -1) return (match.indices?.groups?.secret as [number, number] | undefined) ?? whole;
+  if (detector.group > 0) return (match.indices?.[detector.group] as [number, number] | undefined) ?? whole;
+  for (let group = 1; group < match.length; group++) {
+    if (match[group]) return match.indices![group]!;
+  }
+  return whole;
+}
+
+function lineAround(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  const to = text.indexOf('\n', end);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+/** Pushes the match's secret unless its entropy, `accept` or an allowlist excuses it. */
+function judge(text: string, match: RegExpExecArray, detector: Detector, into: Span[], offset: number): void {
+  const [start, end] = secretSpan(match, detector);
+  const secret = text.slice(start, end);
+  if (secret === '') return;
+  if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) return;
+  if (detector.accept && !detector.accept(secret)) return;
+  if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) return;
+  into.push({ start: start + offset, end: end + offset, label: detector.name });
+}
+
+/** Finds the detector's secrets in `text`, pushing their spans shifted by `offset`. */
+function findAll(text: string, detector: Detector, into: Span[], offset = 0): void {
+  const { regex } = detector;
+  regex.lastIndex = 0;
+  for (let match = regex.exec(text); match; match = regex.exec(text)) {
+    if (match[0] === '') regex.lastIndex++;
+    else judge(text, match, detector, into, offset);
+  }
+}
+
+/** Name characters of gitleaks' semi-generic rules and Cove's assignments (`$token`, `@key`). */
+const NAME_CHARACTER = /[\w.$@-]/;
+
+/** A semi-generic rule tried once per keyword, from the start of the word run before it. */
+function findBefore(text: string, sticky: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+  let covered = -1;
+  for (const place of places) {
+    if (place < covered) continue;
+    let start = place;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && NAME_CHARACTER.test(text[start - 1]!)) start--;
+    sticky.lastIndex = start;
+    const match = sticky.exec(text);
+    if (!match || match[0] === '') continue;
+    covered = match.index + match[0].length;
+    judge(text, match, detector, into, 0);
+  }
+}
+
+function lineStartBefore(text: string, position: number, lines: number): number {
+  let at = position;
+  for (let line = 0; line <= lines && at > 0; line++) at = text.lastIndexOf('\n', at - 1);
+  return at <= 0 ? 0 : at + 1;
+}
+
+function lineEndAfter(text: string, position: number, lines: number): number {
+  let at = position;
+  for (let line = 0; line <= lines; line++) {
+    const next = text.indexOf('\n', at);
+    if (next === -1) return text.length;
+    at = next + 1;
+  }
+  return at - 1;
+}
+
+/** Runs a windowed detector on the merged windows around its keywords' places. */
+function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
+  // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
+  places.sort((a, b) => a - b);
+  if (detector.sticky) return findBefore(text, detector.sticky, detector, places, into);
+  let index = 0;
+  while (index < places.length) {
+    const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
+    let end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
+    for (index++; index < places.length && places[index]! <= end; index++) end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
+    if (start === 0 && end === text.length) findAll(text, detector, into);
+    else findAll(text.slice(start, end), detector, into, start);
+  }
+}
+
+/** The text with every span replaced; overlapping spans are joined and named by the first. */
+function replaceSpans(text: string, spans: Span[]): { text: string; count: number } {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
   let out = '';
   let last = 0;
   let count = 0;
-  for (let match = matcher.exec(text); match; match = matcher.exec(text)) {
-    if (match[0] === '') {
-      matcher.lastIndex++;
-      continue;
-    }
-    const span = match.indices?.groups?.secret ?? [match.index, match.index + match[0].length];
-    const secret = text.slice(span[0], span[1]);
-    if (pattern.accept && !pattern.accept(secret)) continue;
-    out += `${text.slice(last, span[0])}[REDACTED:${pattern.name}]`;
-    last = span[1];
+  for (let index = 0; index < spans.length; ) {
+    const { start, label } = spans[index]!;
+    let end = spans[index]!.end;
+    for (index++; index < spans.length && spans[index]!.start < end; index++) end = Math.max(end, spans[index]!.end);
+    out += `${text.slice(last, start)}[REDACTED:${label}]`;
+    last = end;
     count++;
   }
-  return count === 0 ? { text, count } : { text: out + text.slice(last), count };
+  return { text: out + text.slice(last), count };
 }
 
 export class SecretSet implements SecretRedactor {
   private readonly values = new Map<string, string>();
   /** Rebuilt on the first redact after values change. */
   private literals: RegExp | null | undefined = null;
-  private readonly patterns: readonly CompiledPattern[];
+  private readonly detectors: readonly Detector[];
+  /** Detectors with no keywords run on every text. */
+  private readonly unconditional: readonly Detector[];
+  /** Each keyword (lower case) with the detectors it wakes, itself and the keywords inside it. */
+  private readonly byKeyword = new Map<string, Detector[]>();
+  /** One pass for all keywords (gitleaks' prefilter): of 200 rules only those whose words appear run. */
+  private readonly keywordScan: KeywordScanner;
+  private readonly keywords: string[];
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
 
   constructor(options: SecretSetOptions = {}) {
-    this.patterns = (options.patterns ?? BUILT_IN_PATTERNS).map(compile);
+    // Cove's patterns first: where both find the same secret, its more specific name is shown.
+    this.detectors = [...(options.patterns ?? BUILT_IN_PATTERNS).map(fromPattern), ...(options.gitleaks === false ? [] : gitleaksDetectors())];
+    this.unconditional = this.detectors.filter((detector) => detector.keywords.length === 0);
+    for (const detector of this.detectors) {
+      for (const keyword of detector.keywords) {
+        const list = this.byKeyword.get(keyword) ?? [];
+        list.push(detector);
+        this.byKeyword.set(keyword, list);
+      }
+    }
+    this.keywords = [...this.byKeyword.keys()];
+    this.keywordScan = new KeywordScanner(this.keywords);
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
 
@@ -102,31 +257,35 @@ export class SecretSet implements SecretRedactor {
     return this.values.has(value);
   }
 
-  redact(input: string): { text: string; count: number } {
-    let text = input;
-    let count = 0;
+  redact(text: string): { text: string; count: number } {
+    if (text.length < MIN_SECRET_LENGTH) return { text, count: 0 };
+    const spans: Span[] = [];
     const literals = this.literalMatcher();
     if (literals) {
       literals.lastIndex = 0;
-      text = text.replace(literals, (value) => {
-        count++;
-        return `[REDACTED:${this.values.get(value) ?? 'secret'}]`;
-      });
-    }
-    let lower: string | undefined;
-    for (const pattern of this.patterns) {
-      if (pattern.hints) {
-        lower ??= text.toLowerCase();
-        if (!pattern.hints.some((hint) => lower!.includes(hint))) continue;
-      }
-      const result = applyPattern(text, pattern);
-      if (result.count > 0) {
-        text = result.text;
-        count += result.count;
-        lower = undefined;
+      for (let match = literals.exec(text); match; match = literals.exec(text)) {
+        spans.push({ start: match.index, end: match.index + match[0].length, label: this.values.get(match[0]) ?? 'secret' });
       }
     }
-    return { text, count };
+    for (const detector of this.unconditional) findAll(text, detector, spans);
+    for (const [detector, places] of this.awake(text)) {
+      if (detector.windowed) findAround(text, detector, places, spans);
+      else findAll(text, detector, spans);
+    }
+    return spans.length === 0 ? { text, count: 0 } : replaceSpans(text, spans);
+  }
+
+  /** The detectors whose keywords appear, each with where (in increasing order). */
+  private awake(text: string): Map<Detector, number[]> {
+    const awake = new Map<Detector, number[]>();
+    this.keywordScan.scan(text, (keyword, start) => {
+      for (const detector of this.byKeyword.get(this.keywords[keyword]!)!) {
+        const places = awake.get(detector);
+        if (places) places.push(start);
+        else awake.set(detector, [start]);
+      }
+    });
+    return awake;
   }
 
   private literalMatcher(): RegExp | null {

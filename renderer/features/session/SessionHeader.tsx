@@ -5,6 +5,7 @@ import { useCove } from '../../store';
 import { displayTitle, folderName } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FolderInput } from '../workspace/FolderInput';
+import { RevealFolderButton } from '../workspace/RevealFolderButton';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 
@@ -33,6 +34,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
           {session.workspaces.map((path) => (
             <li key={path} className="folder-chip" title={path}>
               {folderName(path)}
+              <RevealFolderButton sessionId={session.id} path={path} name={folderName(path)} />
             </li>
           ))}
         </ul>

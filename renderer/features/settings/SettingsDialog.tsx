@@ -23,7 +23,7 @@ export function SettingsDialog() {
       ) : null}
       {settings ? (
         <>
-          <ApiKeySection source={settings.apiKey} />
+          <ApiKeySection source={settings.apiKey} storage={settings.apiKeyStorage} />
           <DefaultsSection model={settings.model} permissionMode={settings.permissionMode} />
           <RuleSources />
           <McpServers />

@@ -5,6 +5,7 @@ import { ToolCard } from '../tools/ToolCard';
 import { MessageView } from './MessageView';
 import type { TranscriptItem } from './model-types';
 import { CompactionNotice, LoopNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
+import { HookNotice } from './HookNotice';
 
 interface Props {
   item: TranscriptItem;
@@ -33,6 +34,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
       return <CompactionNotice item={item} />;
     case 'loop':
       return <LoopNotice item={item} />;
+    case 'hook':
+      return <HookNotice item={item} />;
     case 'runEnd':
       return <RunEndMarker item={item} sessionId={sessionId} />;
     case 'subagent':

@@ -100,13 +100,27 @@ export interface LoopItem {
   action: 'nudge' | 'stop';
 }
 
+/** One run of a hook (SPEC §14). */
+export interface HookItem {
+  kind: 'hook';
+  key: string;
+  hookEvent: string;
+  command: string;
+  file: string;
+  decision: string | null;
+  exitCode: number | null;
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+}
+
 export interface RunEndItem {
   kind: 'runEnd';
   key: string;
   stopReason: StopReason;
   error: string | null;
   usage: Usage;
-  cost: Cost;
+  cost: Cost | null;
   /** The prompt that started the run, for Retry. */
   prompt: string | null;
 }
@@ -129,6 +143,7 @@ export type TranscriptItem =
   | RetryItem
   | CompactionItem
   | LoopItem
+  | HookItem
   | RunEndItem
   | SubagentMarkerItem;
 

@@ -132,6 +132,19 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         tokensBefore: event.tokensBefore,
         summarized: event.summarized,
       });
+    case 'hookRun':
+      return append(draft, {
+        kind: 'hook',
+        key: nextKey(draft, 'hook'),
+        hookEvent: event.hookEvent,
+        command: event.command,
+        file: event.file,
+        decision: event.decision,
+        exitCode: event.exitCode,
+        output: event.output,
+        durationMs: event.durationMs,
+        timedOut: event.timedOut,
+      });
     case 'loopDetected':
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
     case 'subagentStart':

@@ -1,0 +1,113 @@
+/**
+ * The bash tool inside real bubblewrap: what happens when the sandbox fails for one call, and
+ * that stopping a command reaches processes that left its process group.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
+import { sandboxAvailability } from '../../electron/core/bash-sandbox';
+import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
+
+const availability = sandboxAvailability();
+const skip = availability.available ? false : `no sandbox can run on this machine: ${availability.available ? '' : availability.reason}`;
+
+let root: string;
+before(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-run-')));
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function context(controller = new AbortController(), onChunk: (text: string) => void = () => {}): ToolContext {
+  return {
+    toolCallId: 'call-1',
+    toolName: 'bash',
+    signal: controller.signal,
+    onUpdate: (partial) => onChunk(partial.content.map((part) => (part.type === 'text' ? part.text : '')).join('')),
+    onProgress: () => {},
+    workspaceRoots: [root],
+    secrets: NO_SECRETS,
+    sessionId: 'session-1',
+    cwd: root,
+    snapshots: new MemorySnapshotStore(),
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof ToolError, String(error));
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
+
+function runningWith(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') return false;
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('bash in the sandbox', { skip }, () => {
+  test('a sandbox that fails to start for one call fails that call with the reason and runs nothing', async () => {
+    // The real bwrap, passing the start-up probe but given a bind whose source is missing for commands.
+    const wrapper = join(root, 'bwrap-failing');
+    writeFileSync(wrapper, `#!/bin/sh\ncase "$*" in *"exit 0"*) exec bwrap "$@";; esac\nexec bwrap --bind ${join(root, 'no-such-source')} /mnt "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const tool = createBashTool({ sandbox: { environment: { ...process.env, COVE_BWRAP: wrapper } } });
+    const error = await rejection(tool.execute({ command: `touch ${join(root, 'ran-anyway')}` }, context()));
+    assert.equal(error.kind, 'failed');
+    assert.match(error.message, /^The bash sandbox \(bubblewrap\) failed to start, so the command did not run: bwrap: Can't find source path .*no-such-source/);
+    assert.equal(existsSync(join(root, 'ran-anyway')), false);
+  });
+
+  test('a protected path that cannot be held fails the call before anything runs', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-link-')));
+    try {
+      symlinkSync(join(workspace, 'missing-target'), join(workspace, '.npmrc'));
+      const error = await rejection(createBashTool().execute({ command: 'touch ran-anyway' }, { ...context(), workspaceRoots: [workspace], cwd: workspace }));
+      assert.match(error.message, /^The bash sandbox could not be set up, so the command did not run: the protected path .*\.npmrc is a symbolic link to something missing/);
+      assert.equal(existsSync(join(workspace, 'ran-anyway')), false);
+      assert.equal(existsSync(join(workspace, 'missing-target')), false);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  test('stopping a command also ends a daemon that left its process group with setsid', async () => {
+    const controller = new AbortController();
+    const sleep = `1000.${process.pid}77`;
+    let seen = '';
+    let started!: () => void;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    const running = createBashTool().execute(
+      { command: `setsid sleep ${sleep} & echo started; wait` },
+      context(controller, (text) => {
+        seen += text;
+        if (seen.includes('started')) started();
+      }),
+    );
+    await ready;
+    while (runningWith(sleep).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    await rejection(running);
+    assert.deepEqual(runningWith(sleep), []);
+  });
+
+  test('the result says which sandbox ran the command', async () => {
+    const result = await createBashTool().execute({ command: 'true' }, context());
+    assert.equal((result.details as BashDetails).sandbox, 'bubblewrap');
+  });
+});
