@@ -99,7 +99,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
     const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
-    if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
+    if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
     const gate = createSessionGate({
       workspaces: session.workspaces,
       mode: args.permissionMode ?? session.permissionMode,
@@ -136,7 +136,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
         return EXIT.usage;
       }
       if (sent.kind === 'answer') {
-        out.write(args.json ? `${JSON.stringify({ type: 'commandAnswer', sessionId: session.id, command: sent.command, text: sent.text })}\n` : `${sent.text}\n`);
+        // With --json the answer is already out, in the command's userMessage event.
+        if (!args.json) out.write(`${sent.text}\n`);
         return EXIT.ok;
       }
       const outcome = await sent.run!;

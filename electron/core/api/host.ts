@@ -62,10 +62,11 @@ export function createHost(options: HostOptions): Host {
     const { apiKey, authToken } = resolveApiKey(options.vault);
     return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
   };
+  const models = catalogSource({ client, coveHome: options.dataDir, log: options.log });
   const manager = new SessionManager({
     store,
     createClient: client,
-    modelCatalog: catalogSource({ client, coveHome: options.dataDir, log: options.log }),
+    modelCatalog: models,
     tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
@@ -104,6 +105,7 @@ export function createHost(options: HostOptions): Host {
     version: options.version,
     vault: options.vault,
     mcp,
+    models,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),

@@ -10,6 +10,7 @@ import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
+import { withoutThinking } from '../agent/conversation';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
@@ -157,7 +158,11 @@ export class SessionManager {
 
   /** Changes a session's settings; a running run keeps its workspaces until it ends. */
   updateSession(id: string, patch: { title?: string; workspaces?: string[]; permissionMode?: string; model?: string }): SessionRecord {
-    this.requireSession(id);
+    const before = this.requireSession(id);
+    // Another model cannot read this one's thinking blocks: the stored history drops them.
+    if (patch.model && patch.model !== before.model) {
+      this.options.store.replaceMessages(id, withoutThinking(this.options.store.loadMessages(id) as ConversationMessage[]) as StoredMessage[]);
+    }
     this.options.store.updateSession(id, patch);
     if (patch.permissionMode) this.gates.get(id)?.setMode?.(patch.permissionMode);
     if (patch.workspaces) {
