@@ -72,7 +72,7 @@ export function createHost(options: HostOptions): Host {
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir) }),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir), log: options.log }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
       createSessionGate({

@@ -14,6 +14,7 @@ export interface HostHooksOptions {
   secrets(session: SessionRecord): Promise<SecretRedactor>;
   /** The bash OS sandbox's launcher for a session's hooks, when the host has one. */
   wrap?(session: SessionRecord): HookWrapper | undefined;
+  log?(message: string): void;
 }
 
 export function hostHooks(options: HostHooksOptions): (session: SessionRecord, emit: (event: CoveEvent) => void) => SessionHooks {
@@ -27,6 +28,7 @@ export function hostHooks(options: HostHooksOptions): (session: SessionRecord, e
       secrets: () => (secrets ??= options.secrets(session)),
       emit,
       ...(wrap ? { wrap } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
   };
 }

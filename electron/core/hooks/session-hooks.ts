@@ -26,6 +26,8 @@ export interface SessionHooksOptions {
   /** Puts a hook's shell inside the bash OS sandbox, when it is on. */
   wrap?: HookWrapper;
   env?: NodeJS.ProcessEnv;
+  /** Told once about each hook that is skipped (a Claude Code event Cove lacks). */
+  log?(message: string): void;
 }
 
 export interface RunContext {
@@ -49,6 +51,7 @@ export class SessionHooks {
   private skipped: HookEntry[] = [];
   /** Hooks started from an event handler that cannot wait for them (SubagentStop, Notification). */
   private readonly background = new Set<Promise<unknown>>();
+  private readonly warned = new Set<string>();
 
   constructor(private readonly options: SessionHooksOptions) {}
 
@@ -56,7 +59,13 @@ export class SessionHooks {
   reload(): void {
     const approvals = new ApprovalStore(this.options.coveHome);
     approvals.check();
-    const all = loadHooks(this.options.coveHome, this.options.workspaces);
+    const warnings: string[] = [];
+    const all = loadHooks(this.options.coveHome, this.options.workspaces, warnings);
+    for (const warning of warnings) {
+      if (this.warned.has(warning)) continue;
+      this.warned.add(warning);
+      this.options.log?.(warning);
+    }
     this.active = all.filter((entry) => entry.kind === 'user' || approvals.isApproved(entry.hash));
     this.skipped = all.filter((entry) => !this.active.includes(entry));
   }
