@@ -207,8 +207,8 @@ export const requests = {
       .object({
         sessionId: id,
         text: z.string().min(1).max(500_000),
-        /** Images added with `session:addImage`, by id. */
-        images: z.array(attachmentId).max(20).optional(),
+        /** Images added with `session:addImage`, by id, with the name the person knows them by. */
+        images: z.array(z.object({ attachmentId, name: z.string().min(1).max(255) }).strict()).max(20).optional(),
       })
       .strict(),
     /** `answer`: a built-in command (/cost, /model, /clear) answered without a run. */

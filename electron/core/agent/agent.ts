@@ -139,6 +139,8 @@ export class Agent {
       const runStart = this.messages.length;
       const trailing = this.messages.at(-1);
       const trailingBlocks = trailing?.role === 'user' && Array.isArray(trailing.content) ? trailing.content.length : undefined;
+      // Project instructions (AGENTS.md, CLAUDE.md) and skills are workspace text like any other.
+      const systemPrompt = secrets.redact(this.options.systemPrompt ?? '').text;
       const runPrompts = [prompt];
       this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
@@ -164,7 +166,7 @@ export class Agent {
           buildRequest({
             model: this.options.model,
             maxTokens: this.maxTokens(),
-            systemPrompt: this.options.systemPrompt ?? '',
+            systemPrompt,
             tools: offered,
             messages: this.messages,
             thinking: thinkingFor(this.spec),

@@ -14,6 +14,7 @@ import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
+import { currentShell } from '../tools/shell-choice';
 import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
@@ -73,6 +74,9 @@ export function createHandlers(context: HostContext): Handlers {
     } catch (error) {
       problems.push((error as Error).message);
     }
+    // Windows: a chosen shell that is missing (windowsShell), so the person learns of the fallback.
+    const shellProblem = currentShell().problem;
+    if (shellProblem) problems.push(shellProblem);
     const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
     return {
       model: app.model,
@@ -184,7 +188,7 @@ export function createHandlers(context: HostContext): Handlers {
       return context.mcp.status(path);
     },
 
-    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
+    ...approvalHandlers({ dataDir: context.dataDir, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

@@ -21,6 +21,7 @@ import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
 import { hostHooks } from '../hooks/host-hooks';
+import { hookSandbox } from '../hooks/hook-sandbox';
 
 export interface HostOptions {
   dataDir: string;
@@ -71,7 +72,7 @@ export function createHost(options: HostOptions): Host {
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log) }),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir) }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
       createSessionGate({

@@ -64,6 +64,8 @@ interface LiveSession {
   writer: EventWriter;
   subagents: SubagentRunner;
   run?: Promise<RunOutcome>;
+  /** Stops the run's hooks too, which run while the agent itself is not running. */
+  hooksStop?: AbortController;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -202,7 +204,10 @@ export class SessionManager {
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
-    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, settings.attachments) : live.agent.run(prompt, undefined, settings.attachments);
+    if (hooks) live.hooksStop = new AbortController();
+    const run = hooks
+      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments)
+      : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then((outcome) => {
@@ -248,13 +253,17 @@ export class SessionManager {
     const live = this.live.get(sessionId);
     if (!live?.run) return false;
     live.agent.abort('stopped by the user');
+    live.hooksStop?.abort(new Error('stopped by the user'));
     return true;
   }
 
   /** Stops every run and waits for them to end (host shutdown). */
   async stopAll(): Promise<void> {
     const runs = [...this.live.values()].flatMap((live) => (live.run ? [live.run] : []));
-    for (const live of this.live.values()) live.agent.abort('Cove is shutting down');
+    for (const live of this.live.values()) {
+      live.agent.abort('Cove is shutting down');
+      live.hooksStop?.abort(new Error('Cove is shutting down'));
+    }
     await Promise.allSettled(runs);
   }
 
