@@ -33,6 +33,8 @@ export interface SessionSummary {
   updatedAt: number;
   usage: Usage;
   costUsd: number;
+  /** False when the session's model has no published price: its cost is unknown, not zero. */
+  costKnown?: boolean;
   /** Permission prompts waiting for an answer in this session. */
   pendingPermissions: number;
   /** The last run's error, when it ended in one. */

@@ -1,6 +1,10 @@
 /** `cove sessions`: lists stored sessions, newest first, or searches their messages. */
 import { defaultDataDir, openStore, SNIPPET_CLOSE, SNIPPET_OPEN } from '../core/store';
 import { UsageError, type SessionsArgs } from './args';
+import { priceRow } from '../core/agent/pricing';
+
+/** A session of a model without a published price has an unknown cost, not a zero one. */
+const priced = (model: string) => priceRow(model) !== undefined;
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
@@ -43,9 +47,9 @@ export function sessionsCommand(args: SessionsArgs): number {
                 createdAt: session.createdAt,
                 updatedAt: session.updatedAt,
                 usage: session.usage,
-                costUsd: session.costUsd,
+                costUsd: priced(session.model) ? session.costUsd : null,
               })
-            : `${session.id}  ${when(session.updatedAt)}  ${session.status.padEnd(11)}  $${session.costUsd.toFixed(4)}  ${session.title || '(untitled)'}  [${session.workspaces.join(', ')}]`,
+            : `${session.id}  ${when(session.updatedAt)}  ${session.status.padEnd(11)}  ${priced(session.model) ? `$${session.costUsd.toFixed(4)}` : 'cost unknown'}  ${session.title || '(untitled)'}  [${session.workspaces.join(', ')}]`,
         );
       }
     }

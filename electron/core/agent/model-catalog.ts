@@ -11,6 +11,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { ModelListView } from '../../../shared/contract';
 import { PRICE_TABLE, priceRow, type ThinkingSupport } from './pricing';
+import { describeFailure } from './retry';
 
 export interface ModelSpec {
   id: string;
@@ -160,7 +161,7 @@ export async function loadCatalog(options: LoadCatalogOptions): Promise<ModelCat
     }
     reason = fetched.seen > 0 ? 'answered with no model Cove could read' : 'listed no models';
   } catch (error) {
-    reason = `did not answer (${(error as Error).message.split('\n')[0]})`;
+    reason = `did not answer (${describeFailure(error).message})`;
   }
   const fallback = usable.origin === 'cache' ? 'the cached catalog' : 'built-in limits and prices';
   options.log(`the Models API at ${baseURL} ${reason}; using ${fallback}`);

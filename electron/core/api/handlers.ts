@@ -8,6 +8,7 @@ import type { SessionSummary, SettingsView } from '../../../shared/contract';
 import type { RuleProvider } from '../permissions/rule-provider';
 import type { McpRegistry } from '../mcp/mcp-registry';
 import { EMPTY_CATALOG, modelChoices, type ModelCatalog } from '../agent/model-catalog';
+import { priceRow } from '../agent/pricing';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
@@ -43,6 +44,7 @@ export function summarize(manager: SessionManager, record: SessionRecord): Sessi
     title: record.title,
     workspaces: record.workspaces,
     model: record.model,
+    costKnown: priceRow(record.model) !== undefined,
     permissionMode: record.permissionMode,
     status: record.status,
     createdAt: record.createdAt,

@@ -4,7 +4,8 @@ import { compactNumber, dollars } from '../../ui/format';
 
 export function UsageMeter({ session }: { session: SessionSummary }) {
   const { input, output, cacheRead, cacheWrite } = session.usage;
-  const full = `Input ${input} tokens, output ${output} tokens, cache read ${cacheRead}, cache write ${cacheWrite}, cost ${dollars(session.costUsd)}`;
+  const cost = session.costKnown === false ? 'unknown' : dollars(session.costUsd);
+  const full = `Input ${input} tokens, output ${output} tokens, cache read ${cacheRead}, cache write ${cacheWrite}, cost ${cost}`;
   return (
     <dl className="usage-meter" role="group" aria-label="Tokens and cost" title={full}>
       <div>
@@ -23,7 +24,7 @@ export function UsageMeter({ session }: { session: SessionSummary }) {
       </div>
       <div>
         <dt>Cost</dt>
-        <dd data-testid="session-cost">{dollars(session.costUsd)}</dd>
+        <dd data-testid="session-cost">{cost}</dd>
       </div>
     </dl>
   );
