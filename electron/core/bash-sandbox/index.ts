@@ -65,22 +65,6 @@ export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
 }
 
 /**
- * For hosts running other commands in the same sandbox (hooks): `argv` wrapped, or why not.
- * With the sandbox off in settings, `argv` comes back as it is; when none can run, the caller
- * decides (a hook should then not run without the person's say).
- */
-export function sandboxArgv(
-  argv: readonly [string, ...string[]],
-  options: SandboxOptions,
-): { state: 'on' | 'off'; file: string; args: string[]; release(): void } | { state: 'unavailable'; reason: string } {
-  const prepared = prepareSandbox(options);
-  if (prepared.state === 'unavailable') return prepared;
-  if (prepared.state === 'off') return { state: 'off', file: argv[0], args: argv.slice(1), release: () => {} };
-  const { launch } = prepared;
-  return { state: 'on', file: launch.file, args: [...launch.args, ...argv], release: launch.release };
-}
-
-/**
  * For hooks (the `wrap` of ../hooks/hook-runner): puts a launch (`file args…`) inside the same
  * sandbox when it is on, with the hook's working folder (its workspace root) writable. A hook
  * runner cannot say when its command ends, so no placeholders are made: protected files that
