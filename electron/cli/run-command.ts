@@ -12,7 +12,7 @@ import { DEFAULT_MODEL } from '../core/agent/pricing';
 import { catalogSource } from '../core/agent/model-catalog';
 import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
-import { hookSandboxWrapper, sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
+import { sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
 import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
 import { readAppSettings } from '../core/settings/app-settings';
@@ -77,7 +77,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry,
-      hooks: hostHooks({ coveHome: dataDir, wrap: hookSandboxWrapper({ coveHome: dataDir }), secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)) }),
+      hooks: hostHooks({ coveHome: dataDir, secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)) }),
       modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
       log: (message) => err.write(`cove: ${message}\n`),
     });

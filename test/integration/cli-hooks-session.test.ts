@@ -2,7 +2,7 @@
 // the bad input of SPEC §14: hangs, floods, secrets and malformed entries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
 import { cliFixture, type CliFixture } from '../support/cove-cli';
@@ -11,20 +11,15 @@ import { hookInput, hookRuns, nodeHook, writeHooks } from './hook-fixture';
 const firstPrompt = (f: CliFixture) => JSON.stringify(f.server.requests[0]!.body.messages[0]!.content);
 const userSettings = (f: CliFixture) => join(f.home.path, 'settings.json');
 
-/**
- * Whether a live process (zombies are dead, but still listed) has `marker` among its arguments.
- * Hooks run in the bash sandbox's PID namespace, so a pid they print is not the host's.
- */
-function aliveWith(marker: string): boolean {
-  return readdirSync('/proc').some((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      if (/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) return false;
-      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
-    } catch {
-      return false;
-    }
-  });
+/** A killed process whose new parent has not reaped it yet is a zombie: dead, but still listed. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  return !/^\d+ \(.*\) [ZX]/.test(stat);
 }
 
 test('UserPromptSubmit and SessionStart: stdout becomes context, each hook gets its JSON', async () => {
@@ -108,11 +103,10 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
   try {
     const hooks = join(f.home.path, 'hooks');
     const pidFile = join(hooks, 'sleeper.pid');
-    const sleep = `60.${process.pid}`;
     const command = nodeHook(
       hooks,
       'hang',
-      `import { spawn } from 'node:child_process';\nconst child = spawn('sleep', [${JSON.stringify(sleep)}], { stdio: 'ignore' });\nwriteFileSync(${JSON.stringify(pidFile)}, String(child.pid));\nsetInterval(() => {}, 1000);`,
+      `import { spawn } from 'node:child_process';\nconst child = spawn('sleep', ['60'], { stdio: 'ignore' });\nwriteFileSync(${JSON.stringify(pidFile)}, String(child.pid));\nsetInterval(() => {}, 1000);`,
     );
     writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command, timeout: 1 }] }] });
     const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
@@ -122,8 +116,8 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
     assert.equal(run.decision, 'error');
     assert.equal(run.exitCode, null);
     assert.match(run.output, /timed out after 1 s and was killed/);
-    assert.ok(existsSync(pidFile), 'the hook started its child');
-    assert.equal(aliveWith(sleep), false, 'the hook\'s own child was killed with its group');
+    const sleeper = Number(readFileSync(pidFile, 'utf8'));
+    assert.equal(alive(sleeper), false, 'the hook\'s own child was killed with its group');
     assert.equal(f.server.requests.length, 1, 'the prompt was still sent');
   } finally {
     await f.close();

@@ -16,7 +16,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
-import { hookSandboxWrapper, unsandboxedReason } from '../bash-sandbox';
+import { unsandboxedReason } from '../bash-sandbox';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
@@ -70,7 +70,7 @@ export function createHost(options: HostOptions): Host {
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, wrap: hookSandboxWrapper({ coveHome: options.dataDir }), secrets: (session) => workspaceSecrets(session.workspaces, options.log) }),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log) }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
       createSessionGate({
