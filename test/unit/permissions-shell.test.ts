@@ -7,7 +7,7 @@ import { analyzeCommand } from '../../electron/core/permissions/shell-analysis';
 import { expandBraces, expandWord } from '../../electron/core/permissions/shell-expand';
 import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 import { parseCommand } from '../../electron/core/permissions/shell-syntax';
-import { sedScriptIsSafe } from '../../electron/core/permissions/shell-writes';
+import { sedScriptIsSafe } from '../../electron/core/permissions/sed-script';
 
 const commands = (source: string) => parseCommand(source).commands.filter((command) => command.keyword === null).map((command) => command.words.map((word) => word.value));
 const parts = (source: string) => analyzeCommand(source).parts.map((part) => part.words.join(' '));
@@ -55,6 +55,8 @@ describe('shell syntax (tree-sitter-bash)', () => {
       ['echo \uD800', /UTF-8/],
       ['echo \uFFFD', /UTF-8/],
       [`echo ${'a'.repeat(300 * 1024)}`, /300 KB long/],
+      ['('.repeat(30000) + 'ls' + ')'.repeat(30000), /nests more than 200 levels/],
+      ['$('.repeat(5000) + 'rm x' + ')'.repeat(5000), /nests more than 200 levels/],
     ] as const) {
       const parsed = parseCommand(source);
       assert.match(parsed.error ?? '', message, JSON.stringify(source.slice(0, 40)));

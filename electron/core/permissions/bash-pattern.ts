@@ -125,6 +125,35 @@ export function matchesWords(pattern: BashPattern, words: readonly string[]): bo
   }
 }
 
+/** Splits words into the operands in order and the option letters and long options, as sets. */
+function optionShape(words: readonly string[]): { operands: string[]; letters: Set<string>; long: Set<string> } {
+  const shape = { operands: [] as string[], letters: new Set<string>(), long: new Set<string>() };
+  let options = true;
+  for (const word of words) {
+    if (options && word === '--') options = false;
+    else if (options && /^--[^=]/.test(word)) shape.long.add(word);
+    else if (options && /^-[A-Za-z]+$/.test(word)) for (const letter of word.slice(1)) shape.letters.add(letter);
+    else shape.operands.push(word);
+  }
+  return shape;
+}
+
+/**
+ * For deny and ask rules only: the command has the rule's operands in order and at least its
+ * options, however they are ordered or clustered, so `bash(rm -rf:*)` also meets `rm -fr x`
+ * and `rm -r -f x` (CC #18613: deny rules dodged by reordering flags).
+ */
+export function matchesOptionsLoosely(pattern: BashPattern, words: readonly string[]): boolean {
+  if (pattern.kind === 'glob' || (pattern.kind === 'exact' && pattern.words === null)) return false;
+  const expected = optionShape(pattern.words!);
+  if (expected.letters.size === 0 && expected.long.size === 0) return false;
+  const actual = optionShape(words);
+  const operandsMatch = pattern.kind === 'exact'
+    ? expected.operands.length === actual.operands.length && expected.operands.every((word, index) => word === actual.operands[index])
+    : expected.operands.every((word, index) => word === actual.operands[index]);
+  return operandsMatch && [...expected.letters].every((letter) => actual.letters.has(letter)) && [...expected.long].every((option) => actual.long.has(option));
+}
+
 /** An exact rule equal to the whole command line. */
 export function matchesWhole(pattern: BashPattern, normalized: string): boolean {
   return pattern.kind === 'exact' && normalizedRule(pattern.text) === normalized;

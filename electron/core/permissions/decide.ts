@@ -14,7 +14,7 @@ import { parserUnavailable } from './shell-parser';
 import { escapeReasons, judgeWrites, type JudgedWrite } from './shell-paths';
 import { suggestBash, suggestForTool, type Suggestion } from './suggest';
 import { callPaths, type CallPath } from './tool-paths';
-import { checkWrites, pathRuleFor, writeThenRun } from './write-checks';
+import { checkWrites, pathRuleFor, protectedWriteText, writeThenRun } from './write-checks';
 
 export interface PermissionCall {
   sessionId: string;
@@ -67,7 +67,18 @@ function ask(reasons: string[], suggestion: Suggestion, sensitivity: Sensitivity
   };
 }
 
+/** Control characters in a reason (a newline in a quoted word) are shown escaped: one readable line. */
+function readable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]/g, (char) => JSON.stringify(char).slice(1, -1).replace(/^\\u00/, '\\x'));
+}
+
 export function decide(call: PermissionCall, context: DecideContext): Decision {
+  const decision = decideRaw(call, context);
+  if (decision.outcome === 'ask') return { ...decision, reasons: decision.reasons.map(readable) };
+  return { ...decision, reason: readable(decision.reason) };
+}
+
+function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   const rules = (list: RuleList) => context.rules[list].filter((rule) => namesTool(rule, call.toolName));
   if (call.toolName === 'bash') return decideBash(call, context, rules);
 
@@ -139,7 +150,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
     const what = denied.part ? quote(denied.part) : 'this command';
     return { outcome: 'deny', decidedBy: 'rule', rule: denied.rule.text, reason: `${describe(denied.rule)} forbids ${what}` };
   }
-  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home) : [];
+  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories, analysis.loops) : [];
   const deniedWrite = writeDenial(writes, context);
   if (deniedWrite) return deniedWrite;
   if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };
@@ -150,12 +161,16 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
   const writeVerdict = checkWrites(writes, { mode: context.mode, roots: context.roots, allowRules: context.rules.allow, allowsEverything: everything !== undefined });
   if (context.mode === 'bypass') return decideBypass(analysis, unclear, writeVerdict.protectedWrites, exact, rules);
 
-  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home) : [];
+  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home, analysis.loops) : [];
   const suggestion = suggestBash(analysis, escapes);
   const asked = firstMatch('ask');
   if (asked) {
     const what = asked.part ? ` for ${quote(asked.part)}` : '';
     return ask([`${describe(asked.rule)} asks every time${what}`], suggestion, call.sensitivity, asked.rule.text);
+  }
+  for (const write of writes) {
+    const rule = pathRuleFor(write, context.rules.ask, context.roots);
+    if (rule) return ask([`${describe(rule)} asks every time for writing ${write.shown} (${write.by})`], suggestion, call.sensitivity, rule.text);
   }
   if (exact) return { outcome: 'allow', decidedBy: 'rule', rule: exact.text, reason: `${describe(exact)} allows this exact command` };
   if (analysis.parseError !== null) return ask(unclear, suggestion, call.sensitivity);
@@ -192,7 +207,7 @@ function decideBypass(
       outcome: 'deny',
       decidedBy: 'rule',
       rule: unchecked.text,
-      reason: `${describe(unchecked)} cannot be checked against this command: ${unclear.join('; ')}`,
+      reason: `${describe(unchecked)} cannot be checked against this command, so bypass mode denies it: ${unclear.join('; ')}`,
     };
   }
   if (protectedWrites.length > 0 && !exact) {
@@ -201,7 +216,7 @@ function decideBypass(
       outcome: 'deny',
       decidedBy: 'mode',
       rule: null,
-      reason: `${write.by} writes ${write.shown}, the protected ${write.protects}, which decides what runs next; bypass mode does not change it without an allow rule naming it`,
+      reason: `${protectedWriteText(write)}; bypass mode does not change it without an allow rule naming it`,
     };
   }
   return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };

@@ -7,7 +7,7 @@
 import { basename, relative, sep } from 'node:path';
 
 /** Relative to each workspace root. */
-const IN_ROOT = ['.cove', '.claude', '.mcp.json', '.git/config', '.git/hooks', '.gitmodules', '.npmrc', '.envrc'];
+const IN_ROOT = ['.git/config', '.git/hooks', '.cove', '.claude', '.mcp.json', '.gitmodules', '.npmrc', '.envrc'];
 /** Anywhere in the workspace: nested packages and repositories read their own. */
 const BY_NAME = new Set(['.npmrc', '.envrc', '.gitmodules', '.mcp.json']);
 /** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */

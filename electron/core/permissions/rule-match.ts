@@ -7,7 +7,7 @@
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { isAbsolute, relative, sep } from 'node:path';
-import { matchesWords, parseBashPattern, type BashPattern } from './bash-pattern';
+import { matchesOptionsLoosely, matchesWords, parseBashPattern, type BashPattern } from './bash-pattern';
 import { isMcpTool, parseRule, PATH_TOOLS } from './rule-syntax';
 import type { CommandPart } from './shell-analysis';
 import { commandName } from './shell-wrappers';
@@ -121,5 +121,7 @@ export function matchesPart(pattern: BashPattern, part: CommandPart, list: RuleL
   }
   const bare = part.argv.length > 0 ? [commandName(part.argv[0]!), ...part.argv.slice(1)] : [];
   const writtenBare = part.written.length > 0 ? [commandName(part.written[0]!), ...part.written.slice(1)] : [];
-  return [part.words, part.argv, part.written, bare, writtenBare, ...part.denyForms].some((words) => matchesWords(pattern, words));
+  return [part.words, part.argv, part.written, bare, writtenBare, ...part.denyForms].some(
+    (words) => matchesWords(pattern, words) || matchesOptionsLoosely(pattern, words),
+  );
 }

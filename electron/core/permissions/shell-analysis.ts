@@ -53,6 +53,10 @@ export interface ShellAnalysis {
   opaque: boolean;
   paths: PathCandidate[];
   writes: WriteCandidate[];
+  /** Folders `cd` or `pushd` moves to: relative writes may land under any of them. */
+  directories: Word[];
+  /** The words each `for` variable takes. A variable set any other way is unknown. */
+  loops: Map<string, Word[]>;
 }
 
 const MAX_DEPTH = 6;
@@ -63,10 +67,14 @@ const SUBSTITUTION_REASONS: Record<Substitution['kind'], { reason: string; origi
   process: { reason: 'uses process substitution <(…)', origin: 'process substitution' },
 };
 
+/** Variables whose value is a command line some program runs: read like one, so deny rules see it. */
+const COMMAND_LINE_VARIABLES = new Set([
+  'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SEQUENCE_EDITOR', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF',
+  'GIT_PROXY_COMMAND', 'PROMPT_COMMAND', 'GIT_SSH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'SYSTEMD_PAGER', 'LESSOPEN', 'LESSCLOSE',
+]);
 /** Variables that make a command run another program, or change which one runs. */
 const COMMAND_VARIABLES = new Set([
-  'GIT_PAGER', 'PAGER', 'MANPAGER', 'GIT_EDITOR', 'EDITOR', 'VISUAL', 'GIT_SEQUENCE_EDITOR', 'GIT_SSH', 'GIT_SSH_COMMAND',
-  'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_EXEC_PATH', 'GIT_PROXY_COMMAND', 'GIT_TEMPLATE_DIR',
+  ...COMMAND_LINE_VARIABLES, 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR',
   'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_DIR', 'GIT_WORK_TREE',
   'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'BASH_ENV', 'ENV',
   'PROMPT_COMMAND', 'PS4', 'NODE_OPTIONS', 'PYTHONSTARTUP', 'PYTHONPATH', 'PERL5OPT', 'PERL5LIB', 'RUBYOPT', 'RUBYLIB',
@@ -78,15 +86,19 @@ const NAME_BEFORE_EQUALS = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 
 export function analyzeCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [] };
+  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [], directories: [], loops: new Map() };
   const parsed = parseCommand(command);
   analysis.normalized = parsed.normalized;
   if (parsed.error !== null) {
     analysis.parseError = parsed.error;
     return analysis;
   }
-  new Walker(analysis).walk(parsed, null, 0);
+  const walker = new Walker(analysis);
+  walker.walk(parsed, null, 0);
   analysis.unreadable = [...new Set(analysis.unreadable)];
+  // A loop variable is known only while nothing else can set it.
+  if (analysis.parts.some((part) => VARIABLE_SETTERS.has(commandName(part.argv[0] ?? '')))) analysis.loops.clear();
+  for (const name of walker.assigned) analysis.loops.delete(name);
   return analysis;
 }
 
@@ -99,11 +111,17 @@ function pathSkip(word: Word): number | null {
   return 0;
 }
 
+/** Builtins that set variables other than by `NAME=value`. */
+const VARIABLE_SETTERS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'printf', 'let', 'eval', 'source', '.', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly']);
+
 class Walker {
+  readonly assigned = new Set<string>();
+
   constructor(private readonly analysis: ShellAnalysis) {}
 
-  walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable'>, origin: string | null, depth: number): void {
+  walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable' | 'opaque'>, origin: string | null, depth: number): void {
     this.analysis.unreadable.push(...parsed.unreadable);
+    this.analysis.opaque ||= parsed.opaque;
     for (const command of parsed.commands) this.examine(command, origin, depth);
   }
 
@@ -141,9 +159,18 @@ class Walker {
     }
   }
 
-  private assignment(word: Word): void {
-    const name = NAME_BEFORE_EQUALS.exec(word.value)?.[1];
-    if (name && COMMAND_VARIABLES.has(name)) this.analysis.unreadable.push(`sets ${name}, which can make the command run another program`);
+  private assignment(word: Word, depth = 0): void {
+    const equals = NAME_BEFORE_EQUALS.exec(word.value);
+    const name = equals?.[1];
+    if (name) this.assigned.add(name);
+    if (name && COMMAND_VARIABLES.has(name)) {
+      const reason = `sets ${name}, which can make the command run another program`;
+      // A command line in the value is read, so deny rules see it; other variables change what runs unseen.
+      if (COMMAND_LINE_VARIABLES.has(name)) {
+        this.analysis.unreadable.push(reason);
+        this.source(word.value.slice(equals[0].length).replace(/^\|/, ''), name, depth + 1);
+      } else this.hidden(reason);
+    }
     this.path(word);
   }
 
@@ -162,6 +189,11 @@ class Walker {
     for (const word of [...command.assignments, ...command.words]) this.substitutions(word.substitutions, depth);
     this.redirects(command, depth);
     for (const word of command.assignments) this.assignment(word);
+    if (command.binds) {
+      // A loop variable set twice, or assigned elsewhere too, has no one list of values.
+      if (analysis.loops.has(command.binds)) analysis.loops.set(command.binds, [...analysis.loops.get(command.binds)!, ...command.words]);
+      else analysis.loops.set(command.binds, [...command.words]);
+    }
     if (command.keyword !== null || command.words.length === 0) {
       for (const word of command.words) this.path(word);
       return;
@@ -196,6 +228,10 @@ class Walker {
       for (const word of real.slice(1)) if (NAME_BEFORE_EQUALS.test(word.value)) this.assignment(word);
     }
     if (program === 'coproc') this.hidden('runs a coprocess (coproc), which Cove does not read');
+    if (program === 'cd' || program === 'pushd') {
+      const target = real.slice(1).find((word) => !word.value.startsWith('-'));
+      if (target) analysis.directories.push(target);
+    }
 
     const assignments = [...command.assignments, ...unwrapped.assignments].map((word) => word.value);
     const argv = real.map((word) => word.value);

@@ -13,6 +13,8 @@ export interface ExpandContext {
   home: string;
   /** Where the command runs. */
   cwd: string;
+  /** `for f in a b`: the words a loop variable takes, each expanded in turn. */
+  loops?: ReadonlyMap<string, readonly Word[]>;
 }
 
 export type Expansion = { values: string[] } | { unknown: string };
@@ -21,17 +23,36 @@ const MAX_RESULTS = 512;
 const SPECIAL = /[\\*?[\]{},~]/g;
 
 export function expandWord(word: Word, context: ExpandContext): Expansion {
-  let pattern = '';
+  let patterns = [''];
+  const append = (texts: readonly string[]) => {
+    patterns = patterns.flatMap((pattern) => texts.map((text) => pattern + text));
+  };
   for (const piece of word.pieces) {
     if (piece.kind === 'dynamic') return { unknown: `cannot tell what ${piece.text} expands to (in ${word.raw})` };
     if (piece.kind === 'variable') {
       const value = piece.name === 'HOME' ? context.home : piece.name === 'PWD' ? context.cwd : null;
-      if (value === null) return { unknown: `cannot tell where $${piece.name} points (in ${word.raw})` };
-      pattern += value.replace(SPECIAL, '\\$&');
-    } else pattern += piece.quoted ? piece.text.replace(SPECIAL, '\\$&') : piece.text;
+      const bound = context.loops?.get(piece.name);
+      if (value !== null) append([value.replace(SPECIAL, '\\$&')]);
+      else if (bound) {
+        const inner = new Map(context.loops);
+        inner.delete(piece.name);
+        const values: string[] = [];
+        for (const item of bound) {
+          const expanded = expandWord(item, { ...context, loops: inner });
+          if ('unknown' in expanded) return expanded;
+          values.push(...expanded.values.map((text) => text.replace(SPECIAL, '\\$&')));
+        }
+        append(values);
+      } else return { unknown: `cannot tell where $${piece.name} points (in ${word.raw})` };
+    } else append([piece.quoted ? piece.text.replace(SPECIAL, '\\$&') : piece.text]);
+    if (patterns.length > MAX_RESULTS) return { unknown: `${word.raw} expands to too many words to check` };
   }
-  const braced = expandBraces(pattern);
-  if (braced === null) return { unknown: `${word.raw} expands to too many words to check` };
+  const braced: string[] = [];
+  for (const pattern of patterns) {
+    const expanded = expandBraces(pattern);
+    if (expanded === null) return { unknown: `${word.raw} expands to too many words to check` };
+    braced.push(...expanded);
+  }
   const values: string[] = [];
   for (const item of braced) {
     const tilde = expandTilde(item, context);

@@ -35,7 +35,7 @@ const FILE_KEYS = /^(include(if)?\.|init\.templatedir$|core\.hookspath$)/;
 const GLOBAL_VALUED = ['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds'];
 
 /** Options of any subcommand that name a program for git to run. */
-const COMMAND_OPTIONS = /^(--upload-pack|--receive-pack|--exec|--extcmd|--to-cmd|--cc-cmd|--header-cmd|--(env|tree|index|parent|msg|commit|tag-name|subdirectory)-filter)(=|$)/;
+const COMMAND_OPTIONS = /^(--upload-pack|--receive-pack|--exec|--extcmd|--to-cmd|--cc-cmd|--header-cmd|--open-files-in-pager|-O|--ext-diff|--textconv|--(env|tree|index|parent|msg|commit|tag-name|subdirectory)-filter)(=|$)/;
 
 /**
  * git's own commands (git help -a, git 2.4x). Another word in the subcommand's place is an alias

@@ -70,7 +70,20 @@ export function parserUnavailable(): string | null {
   return 'the bash parser is still loading, so no bash command can be read yet';
 }
 
-/** The syntax tree of a command; null when the parser is not ready (see `parserUnavailable`). */
-export function parseTree(source: string): Tree | null {
-  return parser?.parse(source) ?? null;
+/** Longer than this and the command is not read: a person can look at it instead. */
+const PARSE_BUDGET_MS = 1000;
+
+/**
+ * The syntax tree of a command; null when the parser is not ready (see `parserUnavailable`),
+ * 'too slow' when reading it took longer than the budget (pathological input).
+ */
+export function parseTree(source: string): Tree | 'too slow' | null {
+  if (!parser) return null;
+  const deadline = Date.now() + PARSE_BUDGET_MS;
+  const tree = parser.parse(source, null, { progressCallback: () => Date.now() > deadline });
+  if (!tree) {
+    parser.reset();
+    return 'too slow';
+  }
+  return tree;
 }

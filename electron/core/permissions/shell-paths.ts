@@ -37,8 +37,10 @@ interface Expanded {
   text: string;
 }
 
-function expandPaths(word: Word, skip: number, cwd: string, home: string): Expanded[] | string {
-  const expansion = expandWord(word, { home, cwd });
+type Loops = ReadonlyMap<string, readonly Word[]>;
+
+function expandPaths(word: Word, skip: number, cwd: string, home: string, loops?: Loops): Expanded[] | string {
+  const expansion = expandWord(word, { home, cwd, loops });
   if ('unknown' in expansion) return expansion.unknown;
   return expansion.values.map((value) => {
     const text = value.slice(skip);
@@ -49,12 +51,12 @@ function expandPaths(word: Word, skip: number, cwd: string, home: string): Expan
 
 const shownOf = (word: Word, text: string) => (word.raw === text ? `\`${word.raw}\`` : `\`${word.raw}\` (${text})`);
 
-export function escapeReasons(candidates: readonly PathCandidate[], roots: readonly string[], home: string): string[] {
+export function escapeReasons(candidates: readonly PathCandidate[], roots: readonly string[], home: string, loops?: Loops): string[] {
   if (roots.length === 0) return candidates.length > 0 ? ['the session has no workspace folder, so every path is outside it'] : [];
   const real = realRoots(roots);
   const reasons = new Set<string>();
   for (const candidate of candidates) {
-    const paths = expandPaths(candidate.word, candidate.skip, real[0]!, home);
+    const paths = expandPaths(candidate.word, candidate.skip, real[0]!, home, loops);
     if (typeof paths === 'string') {
       reasons.add(paths);
       continue;
@@ -92,12 +94,27 @@ export interface JudgedWrite {
   inside: boolean;
 }
 
-export function judgeWrites(writes: readonly WriteCandidate[], roots: readonly string[], home: string): JudgedWrite[] {
+export function judgeWrites(writes: readonly WriteCandidate[], roots: readonly string[], home: string, directories: readonly Word[] = [], loops?: Loops): JudgedWrite[] {
   const real = realRoots(roots);
   const cwd = real[0] ?? '/';
+  // After `cd x`, a relative write lands under x: judge it from every folder the command may be in.
+  const bases = [cwd];
+  for (const directory of directories) {
+    const found = expandPaths(directory, 0, cwd, home, loops);
+    if (typeof found !== 'string') bases.push(...found.map((path) => path.real));
+  }
   const judged: JudgedWrite[] = [];
   for (const write of writes) {
-    const expanded = write.word ? expandPaths(write.word, write.skip, cwd, home) : [{ text: '.', lexical: cwd, real: cwd }];
+    const fromEvery = (expand: (base: string) => Expanded[] | string) => {
+      const all: Expanded[] = [];
+      for (const base of bases) {
+        const found = expand(base);
+        if (typeof found === 'string') return found;
+        all.push(...found);
+      }
+      return all;
+    };
+    const expanded = write.word ? fromEvery((base) => expandPaths(write.word!, write.skip, base, home, loops)) : fromEvery((base) => [{ text: '.', lexical: base, real: base }]);
     const shown = write.word ? `\`${write.word.raw}\`` : 'the folder it runs in';
     if (typeof expanded === 'string') {
       judged.push({ by: write.by, shown, paths: [], unknown: expanded, protects: null, inside: false });

@@ -32,6 +32,8 @@ export interface SimpleCommand {
   piped: boolean;
   /** `for` headers, `case` values, declarations: words that are data, not a command to run. */
   keyword: string | null;
+  /** The variable a `for` header sets. */
+  binds?: string;
 }
 
 export interface ParsedCommand {
@@ -39,6 +41,11 @@ export interface ParsedCommand {
   error: string | null;
   commands: SimpleCommand[];
   unreadable: string[];
+  /**
+   * Some of what runs cannot be named from the text: arithmetic and subscripts evaluate variables
+   * as code (`X='a[$(rm x)]'; echo $((X))`), syntax Cove does not read may run anything.
+   */
+  opaque: boolean;
   /** The command's tokens joined by single spaces: equal for the same command however spaced. */
   normalized: string;
 }
@@ -48,6 +55,19 @@ export const MAX_COMMAND_LENGTH = 64 * 1024;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/;
 const CONTROL_NAMES: Record<string, string> = { '\0': 'a NUL byte', '\r': 'a carriage return', '\x1b': 'an escape character' };
 
+const MAX_NESTING = 200;
+
+/** The deepest run of open brackets, quotes aside: an upper bound on how deep the tree goes. */
+function nestingDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of source) {
+    if (char === '(' || char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === ')' || char === '}' || char === ']') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
 /** Why the text itself cannot be handed to the parser, or null. */
 function unreadableText(source: string): string | null {
   if (source.length > MAX_COMMAND_LENGTH) return `the command is ${Math.round(source.length / 1024)} KB long, over the ${MAX_COMMAND_LENGTH / 1024} KB Cove reads`;
@@ -56,6 +76,7 @@ function unreadableText(source: string): string | null {
     const char = control[0];
     return `the command holds ${CONTROL_NAMES[char] ?? `the control character U+${char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`}, which can hide part of it`;
   }
+  if (nestingDepth(source) > MAX_NESTING) return `the command nests more than ${MAX_NESTING} levels deep, more than Cove reads`;
   if (source.includes('\uFFFD') || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(source)) {
     return 'the command is not valid UTF-8 text';
   }
@@ -80,18 +101,24 @@ function describeError(node: Node): string {
 }
 
 export function parseCommand(source: string): ParsedCommand {
-  const parsed: ParsedCommand = { error: null, commands: [], unreadable: [], normalized: source.trim() };
+  const parsed: ParsedCommand = { error: null, commands: [], unreadable: [], opaque: false, normalized: source.trim() };
   parsed.error = unreadableText(source) ?? parserUnavailable();
   if (parsed.error) return parsed;
   const tree = parseTree(source);
   if (!tree) return { ...parsed, error: parserUnavailable() ?? 'the bash parser gave no tree' };
+  if (tree === 'too slow') return { ...parsed, error: 'the command took too long to read' };
   try {
     const error = firstError(tree.rootNode);
     if (error) return { ...parsed, error: `cannot parse the command: ${describeError(error)}` };
     parsed.normalized = normalize(tree.rootNode, source);
     new Reader(parsed).statements(tree.rootNode, false);
     parsed.unreadable = [...new Set(parsed.unreadable)];
+    parsed.opaque = parsed.unreadable.some((reason) => OPAQUE.test(reason));
     return parsed;
+  } catch (error) {
+    // The reading recurses over the tree; a command nested deeper than the stack is not read.
+    if (error instanceof RangeError) return { ...parsed, commands: [], unreadable: [], error: 'the command nests too deeply to read' };
+    throw error;
   } finally {
     tree.delete();
   }
@@ -127,6 +154,8 @@ function normalize(root: Node, source: string): string {
   while (tokens.length > 0 && (tokens.at(-1) === ';' || tokens.at(-1) === '')) tokens.pop();
   return tokens.filter((token) => token !== '').join(' ');
 }
+
+const OPAQUE = /arithmetic|subscript|indirect expansion|compares numbers|which Cove does not read/;
 
 const STATEMENT_CONTAINERS = new Set(['program', 'list', 'do_group', 'else_clause', 'elif_clause', 'case_item']);
 
@@ -189,7 +218,8 @@ class Reader {
         return this.statements(node, false);
       case 'for_statement': {
         const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null).map((child) => this.word(child));
-        this.parsed.commands.push({ assignments: [], words: values, redirects: [], piped: false, keyword: 'for' });
+        const binds = node.childForFieldName('variable')?.text;
+        this.parsed.commands.push({ assignments: [], words: values, redirects: [], piped: false, keyword: 'for', binds });
         const body = node.childForFieldName('body');
         if (body) this.statements(body, false);
         return;

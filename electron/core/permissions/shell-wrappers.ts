@@ -71,6 +71,8 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   catchsegv: { valued: [] },
   nocache: { valued: [] },
   firejail: { valued: [] },
+  // `busybox rm x` runs its applet `rm`.
+  busybox: { valued: [] },
 };
 
 export function commandName(word: string): string {

@@ -5,6 +5,7 @@
  * (sed's `w`/`e`, an awk program with `>` or `system`). A write of `null` is a write into the
  * folder the command runs in (`tar -x`, `unzip`, `wget`).
  */
+import { sedScriptIsSafe } from './sed-script';
 import { literalWord, type Word } from './shell-words';
 
 export interface WriteTarget {
@@ -79,60 +80,6 @@ const afterMode: Inspector = (name, words, values, found) => {
   const reference = values.some((value) => value.startsWith('--reference'));
   for (const index of reference ? indexes : indexes.slice(1)) write(found, name, words[index]!);
 };
-
-const SED_SAFE_COMMAND = /^[pdDqQ=lnNgGhHxPz{}]$/;
-
-/** Whether every command of a sed script only prints or edits the stream (no w, W, e, r, R, s///w, s///e). */
-export function sedScriptIsSafe(script: string): boolean {
-  let index = 0;
-  const skipBlank = () => {
-    while (index < script.length && /[\s;]/.test(script[index]!)) index++;
-  };
-  const delimited = (delimiter: string) => {
-    while (index < script.length && script[index] !== delimiter) index += script[index] === '\\' ? 2 : 1;
-    if (index >= script.length) return false;
-    index++;
-    return true;
-  };
-  const address = () => {
-    if (script[index] === '$') index++;
-    else if (/\d/.test(script[index] ?? '')) while (/[\d~]/.test(script[index] ?? '')) index++;
-    else if (script[index] === '/' || script[index] === '\\') {
-      const delimiter = script[index] === '\\' ? script[++index]! : '/';
-      index++;
-      if (!delimited(delimiter)) return false;
-      while (/[IM]/.test(script[index] ?? '')) index++;
-    }
-    return true;
-  };
-  skipBlank();
-  while (index < script.length) {
-    if (!address()) return false;
-    if (script[index] === ',') {
-      index++;
-      if (script[index] === '+' || script[index] === '~') index++;
-      if (!address()) return false;
-    }
-    while (script[index] === ' ' || script[index] === '!') index++;
-    const command = script[index++];
-    if (command === undefined) return false;
-    if (command === 's' || command === 'y') {
-      const delimiter = script[index++];
-      if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') return false;
-      if (!delimited(delimiter) || !delimited(delimiter)) return false;
-      if (command === 's') while (/[gpiImM0-9]/.test(script[index] ?? '')) index++;
-    } else if (!SED_SAFE_COMMAND.test(command)) return false;
-    if (command === '{') {
-      skipBlank();
-      continue;
-    }
-    if (command === 'q' || command === 'Q') while (/\d/.test(script[index] ?? '')) index++;
-    while (script[index] === ' ') index++;
-    if (index < script.length && !/[;\n}]/.test(script[index]!)) return false;
-    skipBlank();
-  }
-  return true;
-}
 
 const sed: Inspector = (name, words, values, found) => {
   const scripts = optionValues(words, values, ['-e'], ['--expression']);

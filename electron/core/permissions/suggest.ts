@@ -28,7 +28,8 @@ const SUBCOMMAND = /^[a-z][a-z0-9-]*$/;
 const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
 
 export function suggestBash(analysis: ShellAnalysis, escapes: readonly string[]): Suggestion {
-  if (analysis.parseError !== null || analysis.normalized === '') return { rule: null, alternative: null };
+  // A rule must be one a person can paste: no newline, NUL or other control character.
+  if (analysis.parseError !== null || analysis.normalized === '' || /[\x00-\x1f\x7f]/.test(analysis.normalized)) return { rule: null, alternative: null };
   // A `*` would make the rule a glob, broader than the command shown; the person may write one.
   const rule = analysis.normalized.includes('*') ? null : `bash(${analysis.normalized})`;
   const [part, ...others] = analysis.parts;

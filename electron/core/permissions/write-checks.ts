@@ -4,6 +4,10 @@
  * allow rule covers it; protected files only with an allow rule naming them. A command that writes
  * a file and then runs it (`echo … > x.sh && bash x.sh`, a package.json edit then `npm test`) asks
  * in every mode short of bypass: the write is the command.
+ *
+ * Across calls, a write to package.json or a Makefile under acceptEdits is an ordinary edit (the
+ * change is in the workspace, where the person reviews code), so the next `npm test` is not held
+ * back; the files that change what runs without showing up as code are the protected ones.
  */
 import { dirname, resolve } from 'node:path';
 import { matchesCall, type CompiledRule } from './rule-match';
@@ -20,6 +24,12 @@ export function pathRuleFor(write: JudgedWrite, rules: readonly CompiledRule[], 
   if (write.paths.length === 0) return null;
   const located = write.paths.map((path) => ({ ...locate(path.real, roots), lexical: path.lexical }));
   return rules.find((rule) => WRITE_TOOLS.includes(rule.tool) && rule.path !== null && matchesCall(rule, {}, located, roots)) ?? null;
+}
+
+/** "sed -i writes the protected .npmrc", naming the word too when it reads differently. */
+export function protectedWriteText(write: JudgedWrite): string {
+  const named = write.shown.replace(/^`|`$/g, '').replace(/^\.\//, '') === write.protects;
+  return `${write.by} writes the protected ${write.protects}${named ? '' : ` (through ${write.shown})`}, which decides what runs next`;
 }
 
 export interface WriteVerdict {
@@ -43,7 +53,7 @@ export function checkWrites(
     if (write.protects) {
       if (!rule) {
         verdict.protectedWrites.push(write);
-        verdict.reasons.push(`${write.by} writes ${write.shown}, the protected ${write.protects}, which decides what runs next; only an allow rule naming it lets that run`);
+        verdict.reasons.push(`${protectedWriteText(write)}; only an allow rule naming it lets that run`);
       }
       continue;
     }
