@@ -172,6 +172,19 @@ describe('holds of protected paths', () => {
     assert.equal(readFileSync(join(root, '.envrc'), 'utf8'), 'written by the person outside the sandbox\n');
   });
 
+  test("a worktree's git folders are writable, and their config and hooks held", () => {
+    const common = folder('main-git');
+    const gitFolder = join(common, 'worktrees', 'feature');
+    mkdirSync(gitFolder, { recursive: true });
+    writeFileSync(join(gitFolder, 'commondir'), '../..\n');
+    const root = folder('worktree');
+    writeFileSync(join(root, '.git'), `gitdir: ${gitFolder}\n`);
+    const policy = policyFor(root);
+    assert.ok(policy.writable.includes(gitFolder) && policy.writable.includes(common));
+    const protectedPaths = policy.protectedPaths.map((entry) => entry.path);
+    for (const path of [join(common, 'config'), join(common, 'hooks'), join(gitFolder, 'config.worktree')]) assert.ok(protectedPaths.includes(path), path);
+  });
+
   test("a worktree's .git file is held so it cannot be swapped for a folder", () => {
     const root = folder('root');
     writeFileSync(join(root, '.git'), 'gitdir: /elsewhere\n');
@@ -228,6 +241,12 @@ describe('refusal notes', () => {
   test('a refused write outside the writable set names the path and the setting', () => {
     const note = refusalNote("touch: cannot touch '/etc/motd': Read-only file system\n", policy, 'bubblewrap');
     assert.match(note ?? '', /refused the write to \/etc\/motd: .*"sandbox\.writable"/);
+  });
+
+  test("a path inside a message is found; the program's name at the start of the line is not", () => {
+    const note = refusalNote('/bin/bash: line 1: error: could not write config file /work/project/.git/config: Device or resource busy\n', policy, 'bubblewrap') ?? '';
+    assert.match(note, /refused the write to \/work\/project\/\.git\/config: /);
+    assert.doesNotMatch(note, /\/bin\/bash/);
   });
 
   test('a refused protected file says it is protected', () => {

@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
-import { hookSandboxWrapper, sandboxAvailability } from '../../electron/core/bash-sandbox';
+import { sandboxArgv, sandboxAvailability } from '../../electron/core/bash-sandbox';
 import { spawnSync } from 'node:child_process';
 import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
 
@@ -161,17 +161,18 @@ describe('bash in the sandbox', { skip }, () => {
   });
 });
 
-describe('the sandbox for hooks', { skip }, () => {
-  test('a wrapped launch runs inside the sandbox and leaves no placeholder behind', async () => {
-    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-hook-')));
-    const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-hook-outside-')));
+describe('sandboxArgv, for other commands in the sandbox', { skip }, () => {
+  test('a wrapped argv runs inside the sandbox and its placeholders go on release', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-argv-')));
+    const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-argv-outside-')));
     try {
-      const wrap = hookSandboxWrapper({});
-      const launch = wrap({ file: '/bin/sh', args: ['-c', `touch inside; touch ${outside}/escaped; echo done`] }, workspace);
-      const run = spawnSync(launch.file, launch.args, { cwd: workspace, encoding: 'utf8' });
+      const wrapped = sandboxArgv(['/bin/sh', '-c', `touch inside; touch ${outside}/escaped; echo done`], { workspaceRoots: [workspace], cwd: workspace });
+      assert.equal(wrapped.state, 'on');
+      if (wrapped.state !== 'on') return;
+      const run = spawnSync(wrapped.file, wrapped.args, { cwd: workspace, encoding: 'utf8' });
+      wrapped.release();
       assert.equal(run.stdout, 'done\n');
       assert.match(run.stderr, /Read-only file system/);
-      assert.ok(existsSync(join(workspace, 'inside')));
       assert.equal(existsSync(join(outside, 'escaped')), false);
       assert.deepEqual(readdirSync(workspace), ['inside']);
     } finally {
@@ -180,9 +181,10 @@ describe('the sandbox for hooks', { skip }, () => {
     }
   });
 
-  test('off in settings, or where none can run, an approved hook runs as it is', () => {
-    const launch = { file: '/bin/true', args: ['x'] };
-    assert.deepEqual(hookSandboxWrapper({ coveHome: offHome })(launch, root), launch);
-    assert.deepEqual(hookSandboxWrapper({ environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } })(launch, root), launch);
+  test('off in settings it is the argv as it is; where none can run it says why', () => {
+    const off = sandboxArgv(['/bin/true', 'x'], { workspaceRoots: [root], cwd: root, coveHome: offHome });
+    assert.deepEqual(off.state === 'off' && [off.file, off.args], ['/bin/true', ['x']]);
+    const none = sandboxArgv(['/bin/true'], { workspaceRoots: [root], cwd: root, environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } });
+    assert.match(none.state === 'unavailable' ? none.reason : '', /bubblewrap is not installed/);
   });
 });

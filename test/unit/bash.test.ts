@@ -200,7 +200,8 @@ describe('bash tool', () => {
     const command = `sleep ${sleep} & echo "first $!"; sleep ${sleep} & echo "second $!"; wait`;
     const running = bashTool.execute({ command }, ctx);
     await waitForOutput(/second \d+/);
-    assert.equal(runningWith(sleep).length, 2);
+    // A forked child shows its new command line only once it has exec'd sleep.
+    while (runningWith(sleep).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     const error = await rejection(running);
     assert.equal(error.kind, 'cancelled');
@@ -212,7 +213,7 @@ describe('bash tool', () => {
     const sleep = uniqueSleep();
     const running = bashTool.execute({ command: `trap '' TERM; sleep ${sleep} & echo "child $!"; wait` }, ctx);
     await waitForOutput(/child \d+/);
-    assert.equal(runningWith(sleep).length, 1);
+    while (runningWith(sleep).length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     await rejection(running);
     assert.deepEqual(runningWith(sleep), []);

@@ -14,7 +14,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathS
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import type { ProtectedPath, SandboxPolicy } from './policy';
+import { linkedGitFolder, type ProtectedPath, type SandboxPolicy } from './policy';
 
 export class SandboxSetupError extends Error {}
 
@@ -191,12 +191,14 @@ function excludeCovers(paths: readonly string[], created: string[]): Array<{ sou
   for (const path of paths) {
     if (made.get(path)?.folder !== false) continue;
     const folder = dirname(path);
-    if (kind(join(folder, '.git')) !== 'folder') continue;
-    byRepository.set(folder, [...(byRepository.get(folder) ?? []), basename(path)]);
+    // A worktree's git reads the exclude list of the common git folder.
+    const gitFolder = kind(join(folder, '.git')) === 'folder' ? join(folder, '.git') : linkedGitFolder(folder)?.common;
+    if (!gitFolder) continue;
+    byRepository.set(gitFolder, [...(byRepository.get(gitFolder) ?? []), basename(path)]);
   }
   const covers: Array<{ source: string; target: string }> = [];
-  for (const [repository, names] of byRepository) {
-    const info = join(repository, '.git', 'info');
+  for (const [gitFolder, names] of byRepository) {
+    const info = join(gitFolder, 'info');
     if (!share(info, created) && kind(info) === 'missing' && !createPlaceholder(info, true, created)) continue;
     const target = join(info, 'exclude');
     let original = '';

@@ -65,9 +65,9 @@ export function prepareSandbox(options: SandboxOptions): PreparedSandbox {
 }
 
 /**
- * For hosts running other commands in the same sandbox (hooks): `argv` wrapped, or why not.
- * With the sandbox off in settings, `argv` comes back as it is; when none can run, the caller
- * decides (a hook should then not run without the person's say).
+ * For other commands run in the same sandbox (hooks: ../hooks/hook-sandbox.ts): `argv` wrapped,
+ * or why not. With the sandbox off in settings, `argv` comes back as it is; when none can run,
+ * the caller decides (a hook then does not run). Call `release` once the command has exited.
  */
 export function sandboxArgv(
   argv: readonly [string, ...string[]],
@@ -78,32 +78,6 @@ export function sandboxArgv(
   if (prepared.state === 'off') return { state: 'off', file: argv[0], args: argv.slice(1), release: () => {} };
   const { launch } = prepared;
   return { state: 'on', file: launch.file, args: [...launch.args, ...argv], release: launch.release };
-}
-
-/**
- * For hooks (the `wrap` of ../hooks/hook-runner): puts a launch (`file args…`) inside the same
- * sandbox when it is on, with the hook's working folder (its workspace root) writable. A hook
- * runner cannot say when its command ends, so no placeholders are made: protected files that
- * exist are held, missing ones stay creatable for hooks. Hooks are commands the person approved,
- * so where no sandbox can run (said once at start-up) or settings turn it off, the launch is left
- * as it is; a broken settings file leaves it as it is too, since the run has already reported it.
- */
-export function hookSandboxWrapper(options: Omit<SandboxOptions, 'cwd' | 'workspaceRoots'>): (launch: { file: string; args: string[] }, cwd: string) => { file: string; args: string[] } {
-  return (launch, cwd) => {
-    let settings: SandboxSettings;
-    try {
-      settings = options.settings ?? loadSandboxSettings({ ...options, workspaceRoots: [cwd] });
-    } catch {
-      return launch;
-    }
-    if (!settings.enabled) return launch;
-    const availability = sandboxAvailability(options);
-    if (!availability.available) return launch;
-    const policy = buildPolicy({ workspaceRoots: [cwd], cwd, settings });
-    const wrapper =
-      availability.kind === 'seatbelt' ? seatbeltArguments(policy) : bwrapArguments(policy, acquireHolds(policy, { placeholders: false }));
-    return { file: availability.binary, args: [...wrapper, launch.file, ...launch.args] };
-  };
 }
 
 /**

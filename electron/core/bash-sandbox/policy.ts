@@ -4,7 +4,7 @@
  * and reach the network only when settings say so. The policy is plain data so the bubblewrap
  * arguments and the Seatbelt profile are both derived from it, and tests read it directly.
  */
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SandboxNetwork, SandboxSettings } from './settings';
@@ -107,6 +107,8 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   // Tools write to /tmp whatever TMPDIR says (and on macOS TMPDIR is a per-user folder).
   (input.temp ? [input.temp] : [tmpdir(), '/tmp']).forEach(add);
   input.settings.writable.forEach(add);
+  const repositories = input.workspaceRoots.flatMap((root) => linkedGitFolders(real(root) ?? root));
+  repositories.forEach((repository) => repository.folders.forEach(add));
 
   const home = real(input.home ?? homedir()) ?? resolve(input.home ?? homedir());
   const candidates: ProtectedPath[] = [];
@@ -114,6 +116,7 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     const base = real(root) ?? root;
     for (const name of PROTECTED_IN_ROOT) candidates.push({ path: join(base, name), folder: PROTECTED_FOLDERS.has(name) });
   }
+  for (const repository of repositories) candidates.push(...repository.protectedPaths);
   for (const name of SHELL_STARTUP_FILES) candidates.push({ path: join(home, name), folder: false });
   // Only what a write could reach needs holding; outside `writable` the whole tree is read-only.
   const protectedPaths = candidates.filter(
@@ -134,6 +137,44 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     }
   });
   return { writable, missingWritable, protectedPaths, network: input.settings.network, networkOpen, hiddenSockets, cwd: input.cwd };
+}
+
+/**
+ * A root that is a git worktree or submodule has a `.git` file pointing at its git folder
+ * elsewhere (`gitdir: …`, and for a worktree, `commondir` inside it naming the shared one).
+ * Commits write there, so those folders are writable, and their config and hooks held like a
+ * root's own `.git/config` and `.git/hooks`.
+ */
+function linkedGitFolders(root: string): Array<{ folders: string[]; protectedPaths: ProtectedPath[] }> {
+  const linked = linkedGitFolder(root);
+  if (!linked) return [];
+  const { gitFolder, common } = linked;
+  const folders = common === gitFolder ? [gitFolder] : [gitFolder, common];
+  const protectedPaths: ProtectedPath[] = [
+    { path: join(common, 'config'), folder: false },
+    { path: join(common, 'hooks'), folder: true },
+    { path: join(gitFolder, 'config.worktree'), folder: false },
+  ];
+  return [{ folders, protectedPaths }];
+}
+
+/** Where a `.git` file points: the git folder and the common one (the same for a submodule). */
+export function linkedGitFolder(root: string): { gitFolder: string; common: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(root, '.git'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(text)?.[1];
+  const gitFolder = pointer ? real(resolve(root, pointer)) : undefined;
+  if (!gitFolder) return undefined;
+  try {
+    return { gitFolder, common: real(resolve(gitFolder, readFileSync(join(gitFolder, 'commondir'), 'utf8').trim())) ?? gitFolder };
+  } catch {
+    // A submodule's git folder is its own common folder.
+    return { gitFolder, common: gitFolder };
+  }
 }
 
 /** Whether `path` (absolute) may be written under the policy. */

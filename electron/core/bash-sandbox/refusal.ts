@@ -24,10 +24,17 @@ const NETWORK_REFUSED =
 const QUOTED_PATH = /['"‘“`]([^'"’”`\n]+)['"’”`]/g;
 const COLON_PATH = /(?:^|:\s)([^:\s'"][^:\n]*?):\s*(?:Read-only file system|Operation not permitted|Device or resource busy)/g;
 
+/**
+ * An absolute path inside a message ("could not write config file /repo/.git/config: …"); not at
+ * the start of the line, where the program's own name stands ("/bin/bash: line 1: …").
+ */
+const ABSOLUTE_PATH = /\s(\/[^\s:'"’”`]+)/g;
+
 function candidatePaths(line: string, cwd: string): string[] {
   const found: string[] = [];
   for (const match of line.matchAll(QUOTED_PATH)) found.push(match[1]!);
   for (const match of line.matchAll(COLON_PATH)) found.push(match[1]!.trim());
+  for (const match of line.matchAll(ABSOLUTE_PATH)) found.push(match[1]!);
   return found
     .filter((text) => text.includes('/') || text.startsWith('.') || /^[\w.-]+$/.test(text))
     .map((text) => (isAbsolute(text) ? resolve(text) : resolve(cwd, text)));
