@@ -257,7 +257,13 @@ export class SecretSet implements SecretRedactor {
     set.files.push(...found.files);
     set.unreadable.push(...found.unreadable);
     for (const path of found.unreadable) options.onUnreadable?.(path);
-    if (options.watch) set.watcher = watchWorkspaceSecrets(roots, set, options.extraGlobs, options.onUnreadable);
+    if (options.watch) {
+      set.watcher = watchWorkspaceSecrets(roots, set, {
+        folders: found.folders,
+        ...(options.extraGlobs ? { extraGlobs: options.extraGlobs } : {}),
+        ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+      });
+    }
     return set;
   }
 
