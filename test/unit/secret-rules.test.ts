@@ -80,6 +80,23 @@ describe("Cove's own patterns without a corpus entry", () => {
     }
   });
 
+  test('provider prefixes gitleaks has no bare rule for: Groq, Tailscale, Google OAuth, Meta, Replicate, xAI, NVIDIA, Sentry, Bedrock', () => {
+    const body = (length: number) => Array.from({ length }, (_, index) => 'aZ3kQ9xW2mP7'[index % 12]).join('');
+    const tokens = [
+      `gsk_${body(52)}`,
+      `tskey-auth-${body(12)}-${body(30)}`,
+      `ya29.${body(60)}`,
+      `EAACEdEose0cBA${body(40)}`,
+      `r8_${body(37)}`,
+      `xai-${body(80)}`,
+      `nvapi-${body(64)}`,
+      `sntrys_${body(90)}`,
+      `bedrock-api-key-${body(120)}`,
+    ];
+    for (const token of tokens) assert.equal(secrets.redact(`got ${token} ok`).text, 'got [REDACTED:provider-token] ok', token);
+    assert.equal(secrets.redact('EAA is an abbreviation; r8_ is a prefix').text, 'EAA is an abbreviation; r8_ is a prefix');
+  });
+
   test('a URL password with @ in it is redacted whole, user and host kept', () => {
     const { text } = secrets.redact('redis://cache:p@ss@w0rd@redis.internal:6379/0');
     assert.equal(text, 'redis://cache:[REDACTED:url-password]@redis.internal:6379/0');
