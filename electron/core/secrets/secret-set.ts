@@ -9,7 +9,7 @@ import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Al
 import { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
-import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
+import { privateKeyBodies, scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
 export type { SecretValue };
 
@@ -325,6 +325,7 @@ export class SecretSet implements SecretRedactor {
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };
+    this.learnKeyBodies(text, spans);
     const replaced = replaceSpans(text, spans, keepLines);
     return { text: replaced.text, count: replaced.count + earlier };
   }
@@ -340,6 +341,17 @@ export class SecretSet implements SecretRedactor {
       }
     });
     return awake;
+  }
+
+  /**
+   * A private key seen whole (a file read, a command's output) has its body lines remembered, so
+   * a later view of part of it (a tail, a search hit, a diff's context) is redacted as well.
+   */
+  private learnKeyBodies(text: string, spans: readonly Span[]): void {
+    for (const span of spans) {
+      if (span.label !== 'private-key') continue;
+      for (const line of privateKeyBodies(text.slice(span.start, span.end))) this.add(line, 'private-key');
+    }
   }
 
   private literalMatcher(): RegExp | null {
