@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk'];
+const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
 const banner = {
   js: "import { createRequire as __coveCreateRequire } from 'node:module'; const require = __coveCreateRequire(import.meta.url);",

@@ -2,11 +2,11 @@
 // and the desktop main process and preload (dist/desktop/). Native modules stay external: they
 // are loaded from node_modules at run time (built for Electron separately by `npm start`).
 import { build } from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildDesktop } from './build-desktop.mjs';
 import { buildRenderer } from './build-renderer.mjs';
 
-const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk'];
+const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
 const banner = {
   js: "import { createRequire as __coveCreateRequire } from 'node:module'; const require = __coveCreateRequire(import.meta.url);",
@@ -34,3 +34,12 @@ await build({
 });
 
 await Promise.all([buildRenderer(), buildDesktop()]);
+
+// The bash grammar for the permission engine (electron/core/permissions/shell-parser.ts), which
+// looks for it beside its own bundle: dist/ for the CLI's chunks, dist/desktop/ for the app.
+for (const [from, name] of [
+  ['node_modules/web-tree-sitter/tree-sitter.wasm', 'tree-sitter.wasm'],
+  ['node_modules/tree-sitter-bash/tree-sitter-bash.wasm', 'tree-sitter-bash.wasm'],
+]) {
+  for (const folder of ['dist', 'dist/desktop']) copyFileSync(from, `${folder}/${name}`);
+}

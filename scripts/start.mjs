@@ -1,9 +1,12 @@
 // `npm start`: builds, then opens the desktop app in Electron. Where Electron's binary cannot be
 // had (it is downloaded from GitHub on first use; see scripts/electron-runtime.mjs), it says so
-// in one line and runs `cove serve` instead, which prints the URL to open in a browser.
+// in one line and runs `cove serve` instead, which prints the URL to open in a browser; so it
+// does where Linux would refuse Electron's sandbox (scripts/linux-sandbox.mjs), with the fix.
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { electronSqliteBinding, ensureElectronBinary } from './electron-runtime.mjs';
+import { chromiumSandboxProblem } from './linux-sandbox.mjs';
+import { installedNodePty, makeSpawnHelpersExecutable } from './spawn-helper.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -33,10 +36,21 @@ function foreground(command, args, env = process.env) {
 const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
+// An install made with --ignore-scripts skipped our postinstall; the bash tool needs the bit.
+const nodePty = installedNodePty();
+for (const path of nodePty ? makeSpawnHelpersExecutable(nodePty) : []) say(`Made ${path} executable (node-pty#850).`);
+
 const electron = await ensureElectronBinary({ onSlow: () => say('Downloading Electron (once)…') });
+const sandboxProblem = electron.path ? chromiumSandboxProblem({ electronPath: electron.path }) : null;
+const serveInstead = () => foreground(process.execPath, [join(root, 'bin/cove.js'), 'serve', ...process.argv.slice(2)]);
 if (!electron.path) {
   say(`Electron is not available here (${electron.reason}); starting the browser host instead.`);
-  foreground(process.execPath, [join(root, 'bin/cove.js'), 'serve', ...process.argv.slice(2)]);
+  serveInstead();
+} else if (sandboxProblem) {
+  say(`Electron cannot start here: ${sandboxProblem.reason}.`);
+  say(`Run this once, then npm start again:\n  ${sandboxProblem.fix}`);
+  say('Starting the browser host instead.');
+  serveInstead();
 } else {
   let binding;
   try {

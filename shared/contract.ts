@@ -5,7 +5,7 @@
  * `cove serve` carry exactly these shapes, so one edit here changes both ends.
  */
 import { z } from 'zod';
-import type { CoveEvent, PermissionRequestEvent, Usage } from './events';
+import type { CoveEvent, PermissionRequestEvent, PromptAttachment, Usage } from './events';
 
 /** Marks a request's result type; carries no runtime value. */
 function result<T>(): T {
@@ -15,6 +15,9 @@ function result<T>(): T {
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must be an id');
 const path = z.string().min(1).max(4096).refine((value) => !value.includes('\0'), 'must not contain NUL');
 const permissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
+const attachmentId = z.string().regex(/^[0-9a-f]{32}\.(png|jpg|gif|webp)$/, 'must be an attachment id');
+/** A socket frame holds 8 MB: an upload of about 5.6 MB of image, base64. */
+export const IMAGE_UPLOAD_CHARS = 7_500_000;
 const model = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'must be a model id');
 
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'done' | 'error' | 'aborted' | 'interrupted';
@@ -73,15 +76,42 @@ export interface RuleSource {
   editable: boolean;
 }
 
+/** How a host stores the API key: encrypted by the OS keychain, or in a file only its owner can read. */
+export interface ApiKeyStorageView {
+  kind: 'keychain' | 'file';
+  /** The file, for `file`, or the one a consented key would go to when the keychain cannot be used. */
+  file?: string;
+  /** Why the keychain cannot be used (no keyring on this Linux); the key can then be stored only with `unprotectedFile`. */
+  keychainProblem?: string;
+}
+
 export interface SettingsView {
   model: string;
   permissionMode: string;
   /** Where the API key comes from; the key itself never leaves main. */
   apiKey: 'stored' | 'environment' | 'missing';
+  /** How a stored key is kept; absent for hosts that do not say. */
+  apiKeyStorage?: ApiKeyStorageView;
   /** Rules of the given workspace's settings files, when one was named. */
   ruleSources: RuleSource[];
   /** Problems with settings files, each naming the file. */
   problems: string[];
+}
+
+/** A model Settings offers, with what Cove knows of it. */
+export interface ModelChoice {
+  id: string;
+  displayName: string;
+  contextWindow: number;
+  maxOutput: number;
+  /** False when the price table has no row for it: its cost shows as unknown. */
+  priced: boolean;
+}
+
+export interface ModelListView {
+  models: ModelChoice[];
+  /** `api`: what the key can use, from the Models API (or its cached answer); `builtin`: the price table's current models. */
+  source: 'api' | 'builtin';
 }
 
 export interface McpServerView {
@@ -92,6 +122,8 @@ export interface McpServerView {
   toolCount: number;
   /** The end of the server's stderr, bounded. */
   stderrTail: string;
+  /** Tools left out because the API would reject their schema, each with why. */
+  warnings?: string[];
 }
 
 export interface McpStatusView {
@@ -101,17 +133,55 @@ export interface McpStatusView {
   problems: string[];
 }
 
+/** A hook or MCP server a project brings (SPEC §14): it runs only once approved, for this content. */
+export interface ProjectApprovalItem {
+  /** The content hash the approval is pinned to. */
+  id: string;
+  kind: 'hook' | 'mcpServer';
+  /** The file that declares it. */
+  file: string;
+  /** `PreToolUse Bash` for a hook, the server's name for a server. */
+  name: string;
+  /** What would run. */
+  command: string;
+  approved: boolean;
+}
+
+export interface ProjectApprovalsView {
+  workspace: string;
+  items: ProjectApprovalItem[];
+  /** Files that could not be read, each naming the file. */
+  problems: string[];
+}
+
 export interface PersonaList {
   personas: Array<{ name: string; description: string; tools: string[] | null }>;
   active: string | null;
   problems: string[];
 }
 
+/** A slash command the composer offers: a built-in or a custom command file. */
+export interface CommandView {
+  name: string;
+  description: string;
+  argumentHint: string | null;
+  source: 'builtin' | 'project' | 'user';
+  file: string | null;
+  /** Why the command cannot run (its file's problem), shown beside it. */
+  problem: string | null;
+}
+
+export type ImageAttachment = Extract<PromptAttachment, { kind: 'image' }>;
+
 export interface AppInfo {
   version: string;
   host: 'desktop' | 'browser';
   platform: string;
   homeDir: string;
+  /** Whether `workspace:reveal` works here (the desktop app), for the Reveal button. */
+  canReveal?: boolean;
+  /** Said once when bash's OS sandbox cannot run (every bash call then asks), or null. */
+  sandboxNotice: string | null;
 }
 
 export const requests = {
@@ -130,7 +200,29 @@ export const requests = {
     result: result<SessionSummary>(),
   },
   'session:open': { input: z.object({ sessionId: id }).strict(), result: result<SessionView>() },
-  'session:send': { input: z.object({ sessionId: id, text: z.string().min(1).max(500_000) }).strict(), result: result<{ steered: boolean }>() },
+  'session:send': {
+    input: z
+      .object({
+        sessionId: id,
+        text: z.string().min(1).max(500_000),
+        /** Images added with `session:addImage`, by id, with the name the person knows them by. */
+        images: z.array(z.object({ attachmentId, name: z.string().min(1).max(255) }).strict()).max(20).optional(),
+      })
+      .strict(),
+    /** `answer`: a built-in command (/cost, /model, /clear) answered without a run. */
+    result: result<{ steered: boolean; answer?: { command: string; text: string } }>(),
+  },
+  /** Checks, downscales and stores an image for the next prompt; the data is base64. */
+  'session:addImage': {
+    input: z.object({ sessionId: id, name: z.string().min(1).max(255), data: z.string().min(1).max(IMAGE_UPLOAD_CHARS) }).strict(),
+    result: result<ImageAttachment>(),
+  },
+  /** An image attached to one of the session's prompts, base64. */
+  'session:attachment': { input: z.object({ sessionId: id, attachmentId }).strict(), result: result<{ mediaType: string; data: string }>() },
+  /** The slash commands a session's composer completes: built-ins, then the workspace's and the user's files. */
+  'command:list': { input: z.object({ sessionId: id }).strict(), result: result<{ commands: CommandView[] }>() },
+  /** Workspace paths that complete an `@` mention. */
+  'mention:complete': { input: z.object({ sessionId: id, prefix: z.string().max(1000) }).strict(), result: result<{ paths: string[] }>() },
   'session:stop': { input: z.object({ sessionId: id }).strict(), result: result<{ stopped: boolean }>() },
   'session:rename': { input: z.object({ sessionId: id, title: z.string().trim().min(1).max(200) }).strict(), result: result<SessionSummary>() },
   'session:delete': { input: z.object({ sessionId: id }).strict(), result: result<{ deleted: boolean }>() },
@@ -140,6 +232,8 @@ export const requests = {
 
   /** Checks that a path is a readable folder; answers its real path. */
   'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },
+  /** Shows one of the session's workspace folders in the OS file manager (desktop app only; see AppInfo.canReveal). */
+  'workspace:reveal': { input: z.object({ sessionId: id, path }).strict(), result: result<{ revealed: true }>() },
   /** Folder names that complete a typed path (the browser has no folder picker). */
   'workspace:complete': { input: z.object({ prefix: z.string().max(4096) }).strict(), result: result<{ folders: string[] }>() },
 
@@ -161,8 +255,18 @@ export const requests = {
   'permission:pending': { input: z.object({}).strict(), result: result<PermissionRequestEvent[]>() },
 
   'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
+  'models:list': { input: z.object({}).strict(), result: result<ModelListView>() },
   'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
-  'settings:setApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500).nullable() }).strict(), result: result<SettingsView>() },
+  'settings:setApiKey': {
+    input: z
+      .object({
+        apiKey: z.string().trim().min(1).max(500).nullable(),
+        /** The person's consent to keep the key unencrypted in a file only they can read, where no keychain exists. */
+        unprotectedFile: z.literal(true).optional(),
+      })
+      .strict(),
+    result: result<SettingsView>(),
+  },
   'settings:removeRule': {
     input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
     result: result<SettingsView>(),
@@ -170,6 +274,11 @@ export const requests = {
 
   /** MCP servers of a workspace: connected, failed (with why), tool counts, stderr tails. */
   'mcp:status': { input: z.object({ workspace: path }).strict(), result: result<McpStatusView>() },
+
+  /** The hooks and MCP servers a workspace brings, and whether each is approved. */
+  'approval:list': { input: z.object({ workspace: path }).strict(), result: result<ProjectApprovalsView>() },
+  /** Approves the named items (or every pending one) of a workspace, pinned to their content. */
+  'approval:approve': { input: z.object({ workspace: path, ids: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an item id')).max(500).optional() }).strict(), result: result<ProjectApprovalsView>() },
 
   'persona:list': { input: z.object({ sessionId: id }).strict(), result: result<PersonaList>() },
   'session:setPersona': { input: z.object({ sessionId: id, persona: z.string().min(1).max(64).nullable() }).strict(), result: result<SessionSummary>() },

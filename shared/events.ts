@@ -14,7 +14,7 @@ export interface Usage {
   cacheWrite: number;
 }
 
-/** US dollars. `priced` is false when the model is missing from the price table. */
+/** US dollars. Events carry `null` instead when the model is missing from the price table: never a guess. */
 export interface Cost {
   input: number;
   output: number;
@@ -29,7 +29,10 @@ export type StopReason =
   | 'aborted' // the run was stopped
   | 'error' // the provider failed after its retries, or the engine hit a bug
   | 'maxTurns' // the turn limit was reached
-  | 'loopDetected'; // the model kept repeating one call after a nudge
+  | 'loopDetected' // the model kept repeating one call after a nudge
+  | 'truncated' // replies kept ending at the output limit (max_tokens) after their continuations
+  | 'refused' // the model declined (stop reason refusal); the refused exchange is kept out of the context
+  | 'contextExceeded'; // the context window was exceeded again after compacting
 
 export interface TextBlock {
   type: 'text';
@@ -58,10 +61,13 @@ export interface ToolResultPayload {
 
 /** One block of an assistant message, in the provider's own shape (snake_case, as stored). */
 export type AssistantBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: unknown[] }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  /** Server-side tool blocks (web search, code execution) are kept and sent back exactly as received. */
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown }
+  | { type: `${string}_tool_result`; tool_use_id: string; content: unknown };
 
 export type MessageDelta =
   | { type: 'text'; index: number; text: string }
@@ -85,9 +91,9 @@ export interface AgentStartEvent extends Base {
 export interface AgentEndEvent extends Base {
   type: 'agentEnd';
   stopReason: StopReason;
-  /** This run's usage and cost. */
+  /** This run's usage and cost; cost is null when the model has no published price. */
   usage: Usage;
-  cost: Cost;
+  cost: Cost | null;
   /** One line, when stopReason is 'error' (or the reason of a limit). */
   error?: string;
 }
@@ -99,7 +105,7 @@ export interface TurnEndEvent extends Base {
   type: 'turnEnd';
   turn: number;
   usage: Usage;
-  cost: Cost;
+  cost: Cost | null;
 }
 export interface MessageStartEvent extends Base {
   type: 'messageStart';
@@ -195,6 +201,54 @@ export interface SubagentEndEvent extends Base {
   status: 'done' | 'failed' | 'cancelled';
 }
 
+/** One run of a hook command (SPEC §14); its output is redacted and bounded. */
+export interface HookRunEvent extends Base {
+  type: 'hookRun';
+  hookEvent: string;
+  command: string;
+  /** The settings file that declared it. */
+  file: string;
+  /** The tool call a PreToolUse or PostToolUse hook ran for. */
+  toolCallId?: string;
+  /** Null when the hook was killed or could not start. */
+  exitCode: number | null;
+  /** allow, deny, ask, block, stop or error; null when it only went on. */
+  decision: string | null;
+  /** stderr and stdout, redacted and cut. */
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+export interface TodoItem {
+  content: string;
+  status: TodoStatus;
+}
+/** The agent's whole task list, after each `todo_write`. */
+export interface TodoUpdateEvent extends Base {
+  type: 'todoUpdate';
+  todos: TodoItem[];
+}
+
+/** What came with a prompt: a mentioned file or an image (stored beside the session, fetched by id). */
+export type PromptAttachment =
+  | { kind: 'file'; path: string; error?: string }
+  | { kind: 'image'; attachmentId: string; name: string; mediaType: ImageBlock['mediaType']; width: number; height: number; bytes: number; resized: boolean };
+
+export interface UserMessageEvent extends Base {
+  type: 'userMessage';
+  /** The prompt as the person typed it. */
+  text: string;
+  steered: boolean;
+  /** The custom or built-in slash command the prompt ran, without its slash. */
+  command?: string;
+  attachments?: PromptAttachment[];
+  /** A built-in command's answer: it starts no run. */
+  answer?: string;
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -213,7 +267,10 @@ export type CoveEvent =
   | LoopDetectedEvent
   | ContextCompactedEvent
   | SubagentStartEvent
-  | SubagentEndEvent;
+  | SubagentEndEvent
+  | HookRunEvent
+  | TodoUpdateEvent
+  | UserMessageEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -244,6 +301,9 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'contextCompacted',
   'subagentStart',
   'subagentEnd',
+  'hookRun',
+  'todoUpdate',
+  'userMessage',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

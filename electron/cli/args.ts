@@ -22,7 +22,16 @@ export interface RunArgs {
   json: boolean;
   resume?: string;
   continue: boolean;
+  /** Image files sent with the prompt. */
+  images: string[];
   prompt: string;
+}
+
+export interface ApproveArgs {
+  workspaces: string[];
+  /** Only list what a workspace brings, approving nothing. */
+  list: boolean;
+  json: boolean;
 }
 
 export interface ServeArgs {
@@ -63,6 +72,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
       json: { type: 'boolean' },
       resume: { type: 'string' },
       continue: { type: 'boolean', short: 'c' },
+      image: { type: 'string', short: 'i', multiple: true },
     },
     'run',
   );
@@ -101,6 +111,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
     json: Boolean(values.json),
     resume: values.resume as string | undefined,
     continue: Boolean(values.continue),
+    images: (values.image as string[] | undefined) ?? [],
     prompt,
   };
 }
@@ -117,6 +128,12 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
   if (search !== undefined && audit !== undefined) throw new UsageError('cove sessions: use either --search or --audit, not both');
   return { search, audit, json: Boolean(values.json) };
+}
+
+export function parseApproveArgs(argv: string[]): ApproveArgs {
+  const { values, positionals } = parse(argv, { workspace: { type: 'string', short: 'w', multiple: true }, list: { type: 'boolean' }, json: { type: 'boolean' } }, 'approve');
+  if (positionals.length > 0) throw new UsageError(`cove approve: unexpected argument '${positionals[0]}' (name a folder with --workspace)`);
+  return { workspaces: (values.workspace as string[] | undefined) ?? [], list: Boolean(values.list), json: Boolean(values.json) };
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {

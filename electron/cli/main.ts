@@ -4,7 +4,7 @@
  */
 import { SetupError } from '../core/errors';
 import { StoreError } from '../core/store/types';
-import { parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
+import { parseApproveArgs, parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT } from './exit-codes';
 
 // Each command is loaded when it is used, so `cove sessions` does not pay for the agent, MCP or
@@ -14,11 +14,14 @@ const HELP = `Cove: a coding agent for your projects.
 usage:
   cove run  [--workspace DIR]... [--model ID] [--permission-mode default|acceptEdits|plan|bypass]
             [--allow RULE]... [--ask RULE]... [--deny RULE]... [--max-turns N] [--json]
-            [--resume ID | --continue] PROMPT
+            [--resume ID | --continue] [--image FILE]... PROMPT
+            PROMPT may start with /command args and mention files as @path
   cove serve [--port N] [--host H] [--token T]
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1
   cove sessions [--search TEXT | --audit ID] [--json]
+  cove approve [--workspace DIR]... [--list] [--json]
+            approve the hooks and MCP servers a project brings (each pinned to its content)
 
 environment:
   ANTHROPIC_API_KEY    your API key (or ANTHROPIC_AUTH_TOKEN)
@@ -48,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
     case 'sessions': {
       const args = parseSessionsArgs(rest);
       return (await import('./sessions-command')).sessionsCommand(args);
+    }
+    case 'approve': {
+      const args = parseApproveArgs(rest);
+      return (await import('./approve-command')).approveCommand(args);
     }
     case undefined:
     case 'help':

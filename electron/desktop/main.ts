@@ -5,18 +5,19 @@
  * Run through `npm start` (scripts/start.mjs), which builds, finds the Electron binary and a
  * better-sqlite3 built for Electron's ABI, and passes that build's path in COVE_SQLITE_BINDING.
  */
-import { app, BrowserWindow, safeStorage, session } from 'electron';
+import { app, BrowserWindow, safeStorage, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHost } from '../core/api/host';
 import { SafeStorageVault } from './api-key-vault';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { desktopConfig, docsUrlOf } from './desktop-config';
+import { APP_ID, desktopConfig, docsUrlOf } from './desktop-config';
 import { denyAllPermissions, hardenAllWebContents, openExternalLink } from './hardening';
 import { bindIpc } from './ipc-binder';
 import { claimSingleInstance, closeBeforeQuit, failStartup, quitWhenWindowsClose, showOnSecondLaunch } from './lifecycle';
 import { installMenu } from './menu';
+import { notifyWhenAway } from './notifier';
 import { createMainWindow, showWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,7 @@ app.enableSandbox();
 registerAppScheme();
 const config = desktopConfig(process.env, app.getPath('userData'), app.isPackaged);
 if (config.profileDir) app.setPath('userData', config.profileDir);
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 if (claimSingleInstance()) {
   hardenAllWebContents(log);
@@ -46,6 +48,7 @@ function start(): void {
     vault: new SafeStorageVault(config.dataDir, safeStorage, log),
     log,
     nativeBinding: config.nativeBinding,
+    revealFolder: (path) => shell.showItemInFolder(path),
   });
   const binder = bindIpc(host, log);
   closeBeforeQuit(async () => {
@@ -53,7 +56,7 @@ function start(): void {
     await host.close();
   }, log);
   const openWindow = () => {
-    const window = createMainWindow({ preload, log });
+    const window = createMainWindow({ preload, dataDir: config.dataDir, log });
     binder.track(window);
     return window;
   };
@@ -70,6 +73,12 @@ function start(): void {
     openLink: (url) => openExternalLink(url, log),
   });
   showOnSecondLaunch(() => showWindow(openWindow));
+  notifyWhenAway({
+    subscribe: (listener) => host.subscribe(listener),
+    showSession: (sessionId) => binder.sendCommand(showWindow(openWindow), `openSession:${sessionId}`),
+    platform: process.platform,
+    log,
+  });
   quitWhenWindowsClose(openWindow);
   openWindow();
 }

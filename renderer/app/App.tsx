@@ -9,6 +9,7 @@ import { useWindowDrop } from '../features/workspace/use-window-drop';
 import { useCove } from '../store';
 import { Notices } from '../ui/Notices';
 import { ConnectionBanner } from './ConnectionBanner';
+import { SandboxBanner } from './SandboxBanner';
 import { FeatureBoundary } from './FeatureBoundary';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 
@@ -24,6 +25,7 @@ export function App() {
       <header className="topbar">
         <span className="brand">Cove</span>
         <ConnectionBanner />
+        <SandboxBanner />
         <FeatureBoundary name="Waiting sessions">
           <WaitingBanner />
         </FeatureBoundary>

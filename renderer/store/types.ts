@@ -3,8 +3,10 @@ import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
+import type { ApprovalsSlice } from './approvals-slice';
 import type { PermissionsSlice } from './permissions-slice';
 import type { PersonasSlice } from './personas-slice';
+import type { PromptImagesSlice } from './prompt-images-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TranscriptSlice } from './transcript-slice';
@@ -19,4 +21,6 @@ export type CoveState = SessionsSlice &
   NoticesSlice &
   WorkspaceSlice &
   PersonasSlice &
-  McpSlice;
+  McpSlice &
+  PromptImagesSlice &
+  ApprovalsSlice;

@@ -6,7 +6,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { CoveEvent } from '../../shared/events';
 import { Agent, type AgentOptions, type HistoryChange } from '../../electron/core/agent/agent';
 import type { Tool, ToolContext, ToolResult } from '../../electron/core/agent/types';
-import { startModelServer, type Script, type ScriptedServer } from './model-server';
+import { startModelServer, type ModelServerOptions, type Script, type ScriptedServer } from './model-server';
 
 export interface EngineHarness {
   server: ScriptedServer;
@@ -21,8 +21,12 @@ export interface EngineHarness {
   close(): Promise<void>;
 }
 
-export async function startEngine(script: Script, options: Partial<Omit<AgentOptions, 'emit' | 'client'>> = {}): Promise<EngineHarness> {
-  const server = await startModelServer(script);
+export async function startEngine(
+  script: Script,
+  options: Partial<Omit<AgentOptions, 'emit' | 'client'>> = {},
+  serverOptions: ModelServerOptions = {},
+): Promise<EngineHarness> {
+  const server = await startModelServer(script, serverOptions);
   const events: CoveEvent[] = [];
   const history: HistoryChange[] = [];
   const logs: string[] = [];

@@ -24,6 +24,10 @@ export const recorded = {
   openedExternally: [] as string[],
   menuTemplate: undefined as unknown,
   errorBoxes: [] as string[],
+  notifications: [] as FakeNotification[],
+  badgeCounts: [] as number[],
+  dockBounces: [] as string[],
+  revealed: [] as string[],
   permissionRequest: undefined as undefined | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void),
   permissionCheck: undefined as undefined | ((...args: unknown[]) => boolean),
   devicePermission: undefined as undefined | ((...args: unknown[]) => boolean),
@@ -84,6 +88,16 @@ class FakeApp extends EventEmitter {
   getAppPath(): string {
     return this.appPath;
   }
+  setBadgeCount(count: number): boolean {
+    recorded.badgeCounts.push(count);
+    return true;
+  }
+  readonly dock = {
+    bounce(type: string): number {
+      recorded.dockBounces.push(type);
+      return 1;
+    },
+  };
   quit(): void {
     const event = new FakeEvent();
     this.emit('will-quit', event);
@@ -110,6 +124,8 @@ export class BrowserWindow extends EventEmitter {
   }
   readonly webContents = new FakeWebContents();
   loadedUrl: string | undefined;
+  maximized = false;
+  flashing = false;
   constructor(readonly options: { webPreferences: Record<string, unknown> } & Record<string, unknown>) {
     super();
     BrowserWindow.windows.push(this);
@@ -128,8 +144,61 @@ export class BrowserWindow extends EventEmitter {
   show(): void {}
   focus(): void {
     BrowserWindow.focused = this;
+    app.emit('browser-window-focus', new FakeEvent(), this);
+  }
+  /** The person switched to another app. */
+  blur(): void {
+    if (BrowserWindow.focused === this) BrowserWindow.focused = null;
+  }
+  /** Where the window is; a test moves it by assigning. */
+  get bounds() {
+    const { x = 0, y = 0, width, height } = this.options as unknown as { x?: number; y?: number; width: number; height: number };
+    return this.movedTo ?? { x, y, width, height };
+  }
+  movedTo: { x: number; y: number; width: number; height: number } | undefined;
+  getNormalBounds() {
+    return this.bounds;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  flashFrame(flag: boolean): void {
+    this.flashing = flag;
+  }
+  close(): void {
+    this.emit('close', new FakeEvent());
+    this.emit('closed');
   }
 }
+
+export const screen = {
+  displays: [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1050 } }],
+  getAllDisplays() {
+    return screen.displays;
+  },
+  getPrimaryDisplay() {
+    return screen.displays[0]!;
+  },
+};
+
+export class FakeNotification extends EventEmitter {
+  static supported = true;
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+    recorded.notifications.push(this);
+  }
+  show(): void {
+    this.shown = true;
+  }
+}
+export { FakeNotification as Notification };
 
 export const nativeTheme = { shouldUseDarkColors: true };
 
@@ -181,6 +250,9 @@ export const safeStorage = {
 export const shell = {
   async openExternal(url: string): Promise<void> {
     recorded.openedExternally.push(url);
+  },
+  showItemInFolder(path: string): void {
+    recorded.revealed.push(path);
   },
 };
 

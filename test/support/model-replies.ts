@@ -8,7 +8,7 @@ export interface Usage {
   cache_read_input_tokens: number;
 }
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
 
 export type ApiErrorType =
   | 'invalid_request_error'
@@ -73,7 +73,14 @@ export interface DelayReply {
   reply: Reply;
 }
 
-export type Reply = MessageReply | ErrorReply | StreamErrorReply | CutReply | HangReply | DelayReply;
+/** SSE events sent verbatim, for replaying streams taken from the API's docs and the SDK's fixtures. */
+export interface RawReply {
+  kind: 'raw';
+  /** The whole text/event-stream body. */
+  body: string;
+}
+
+export type Reply = MessageReply | ErrorReply | StreamErrorReply | CutReply | HangReply | DelayReply | RawReply;
 
 export interface ChunkOptions {
   /** How many deltas to split the content into; default one delta per 16 characters. */
@@ -169,5 +176,13 @@ export const reply = {
   },
   delay(milliseconds: number, inner: Reply): DelayReply {
     return { kind: 'delay', milliseconds, reply: inner };
+  },
+  /** Each event's `data` is sent as JSON, or as it is when it is a string (malformed data on purpose). */
+  raw(events: Array<{ event: string; data: unknown }>): RawReply {
+    return { kind: 'raw', body: events.map(({ event, data }) => `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`).join('') };
+  },
+  /** A recorded text/event-stream body, sent byte for byte. */
+  sse(body: string): RawReply {
+    return { kind: 'raw', body };
   },
 };

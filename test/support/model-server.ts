@@ -34,6 +34,17 @@ export interface RecordedRequest {
   clientDisconnected: boolean;
 }
 
+/** What GET /v1/models answers: a list of model objects, an API error, or a body sent verbatim. */
+export type ModelsAnswer =
+  | { kind: 'list'; data: unknown[] }
+  | { kind: 'error'; status: number; errorType: ApiErrorType }
+  | { kind: 'body'; body: string };
+
+export interface ModelServerOptions {
+  /** Without it the Models API answers 404, as a gateway without one does. */
+  models?: ModelsAnswer;
+}
+
 export type ScriptFunction = (request: RecordedRequest, index: number) => Reply | Promise<Reply>;
 /** Replies consumed in order, or a function answering each authenticated request by its content. */
 export type Script = Reply[] | ScriptFunction;
@@ -45,6 +56,8 @@ export interface ScriptedServer {
   requests: RecordedRequest[];
   /** What went wrong on the server's side: script ran out or threw, unknown routes, bad bodies. */
   problems: string[];
+  /** How many GET /v1/models requests arrived. */
+  modelListings: number;
   waitForRequests(count: number): Promise<void>;
   /** Resolves once the client disconnects from request `requestIndex` before its reply ended. */
   waitForDisconnect(requestIndex: number): Promise<void>;
@@ -73,6 +86,7 @@ class ModelServer implements ScriptedServer {
   url = '';
   requests: RecordedRequest[] = [];
   problems: string[] = [];
+  modelListings = 0;
   private scriptIndex = 0;
   private closing = false;
   private readonly shutdown = new AbortController();
@@ -88,7 +102,10 @@ class ModelServer implements ScriptedServer {
     });
   });
 
-  constructor(private readonly script: Script) {
+  constructor(
+    private readonly script: Script,
+    private readonly options: ModelServerOptions = {},
+  ) {
     this.httpServer.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -146,6 +163,7 @@ class ModelServer implements ScriptedServer {
       sendJson(response, status, errorBody(errorType, message, requestId), headers);
     };
     const path = request.url ?? '/';
+    if (request.method === 'GET' && new URL(path, 'http://127.0.0.1').pathname === '/v1/models') return this.listModels(response, requestId);
     if (request.method !== 'POST' || new URL(path, 'http://127.0.0.1').pathname !== '/v1/messages') {
       const message = `model server only answers POST /v1/messages, not ${request.method} ${path}`;
       return fail(404, 'not_found_error', message, true);
@@ -198,6 +216,23 @@ class ModelServer implements ScriptedServer {
       context: { model, inputTokens: Math.ceil(rawBody.length / 4) },
     };
     await this.deliver(scripted, exchange, index);
+  }
+
+  private listModels(response: http.ServerResponse, requestId: string): void {
+    this.modelListings++;
+    const answer = this.options.models;
+    const headers = { 'request-id': requestId, 'x-should-retry': 'false' };
+    if (!answer) return sendJson(response, 404, errorBody('not_found_error', 'Not found', requestId), headers);
+    if (answer.kind === 'error') return sendJson(response, answer.status, errorBody(answer.errorType, 'scripted Models API error', requestId), headers);
+    if (answer.kind === 'body') {
+      response.writeHead(200, { 'content-type': 'application/json', ...headers });
+      response.end(answer.body);
+      return;
+    }
+    const data = answer.data as Array<{ id?: unknown }>;
+    const first = data[0]?.id;
+    const last = data.at(-1)?.id;
+    sendJson(response, 200, { data, has_more: false, first_id: typeof first === 'string' ? first : null, last_id: typeof last === 'string' ? last : null }, headers);
   }
 
   private async replyFor(recorded: RecordedRequest, index: number): Promise<Reply> {
@@ -268,6 +303,14 @@ class ModelServer implements ScriptedServer {
         this.cutResponses.add(response);
         response.socket?.end();
         return;
+      case 'raw':
+        if (streaming) {
+          response.writeHead(200, { ...eventStreamHeaders, 'request-id': requestId });
+          response.end(scripted.body);
+          return;
+        }
+        this.problems.push(`reply ${index + 1}: a raw event replay can only be streamed`);
+        return sendJson(response, 500, errorBody('api_error', 'raw replies are streamed only', requestId), { 'request-id': requestId, 'x-should-retry': 'false' });
       case 'hang':
         if (streaming && scripted.afterEvents !== undefined) {
           response.writeHead(200, { ...eventStreamHeaders, 'request-id': requestId });
@@ -285,8 +328,8 @@ class ModelServer implements ScriptedServer {
 }
 
 /** Starts a model server on 127.0.0.1 with a free port. Close it in the test's teardown. */
-export async function startModelServer(script: Script): Promise<ScriptedServer> {
-  const server = new ModelServer(script);
+export async function startModelServer(script: Script, options: ModelServerOptions = {}): Promise<ScriptedServer> {
+  const server = new ModelServer(script, options);
   await new Promise<void>((resolve, reject) => {
     server.httpServer.once('error', reject);
     server.httpServer.listen(0, '127.0.0.1', () => resolve());

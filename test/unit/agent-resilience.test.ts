@@ -156,9 +156,10 @@ test('usage and cost add up across turns', async () => {
     assert.deepEqual(outcome.usage, { input: 1050, output: 110, cacheRead: 2000, cacheWrite: 2000 });
     const turns = engine.ofType('turnEnd');
     assert.equal(turns.length, 2);
-    const expected = (1050 * 3 + 110 * 15 + 2000 * 0.3 + 2000 * 3.75) / 1e6;
-    assert.ok(Math.abs(outcome.cost.total - expected) < 1e-12, `${outcome.cost.total} vs ${expected}`);
-    assert.ok(Math.abs(turns[0]!.cost.total + turns[1]!.cost.total - expected) < 1e-12);
+    // claude-sonnet-5 as published: $2 in, $10 out, $0.20 cache read, $2.50 cache write.
+    const expected = (1050 * 2 + 110 * 10 + 2000 * 0.2 + 2000 * 2.5) / 1e6;
+    assert.ok(Math.abs(outcome.cost!.total - expected) < 1e-12, `${outcome.cost!.total} vs ${expected}`);
+    assert.ok(Math.abs(turns[0]!.cost!.total + turns[1]!.cost!.total - expected) < 1e-12);
   } finally {
     await engine.close();
   }

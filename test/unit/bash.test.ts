@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext, type ToolResult } from '../../electron/core/agent/types';
@@ -69,19 +69,30 @@ function details(result: ToolResult): BashDetails {
   return result.details as BashDetails;
 }
 
-/** A process is gone once kill(0) fails or it is a zombie nobody has reaped yet. */
-function isGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
+/**
+ * Host processes (not zombies) whose command line holds `marker`. Pids printed inside the
+ * sandbox are its own PID namespace's, so the host's /proc is searched by command line instead.
+ */
+function runningWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker)) found.push(Number(entry));
+    } catch {
+      // Ended while we looked.
+    }
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return true;
-  }
+  return found;
+}
+
+let markers = 0;
+/** A sleep duration no other process uses, to find the test's own sleeps. */
+function uniqueSleep(): string {
+  markers++;
+  return `1000.${process.pid}${markers}`;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ToolError> {
@@ -172,12 +183,12 @@ describe('bash tool', () => {
   test('a timeout kills the whole process group and keeps the partial output', async () => {
     const { ctx } = context();
     const started = Date.now();
-    const error = await rejection(bashTool.execute({ command: 'echo "pids $$"; sleep 1000 & echo "bg $!"; sleep 1000', timeout: 1 }, ctx));
+    const sleep = uniqueSleep();
+    const error = await rejection(bashTool.execute({ command: `sleep ${sleep} & echo "bg $!"; sleep ${sleep}`, timeout: 1 }, ctx));
     assert.equal(error.kind, 'failed');
     assert.match(error.message, /timed out after 1 s/);
-    const pids = [...error.message.matchAll(/(?:pids|bg) (\d+)/g)].map((match) => Number(match[1]));
-    assert.equal(pids.length, 2);
-    assert.ok(pids.every(isGone), `still running: ${pids.filter((pid) => !isGone(pid))}`);
+    assert.match(error.message, /bg \d+/);
+    assert.deepEqual(runningWith(sleep), []);
     assert.equal((error.details as BashDetails).timedOut, true);
     assert.equal((error.details as BashDetails).exitCode, null);
     assert.ok(Date.now() - started < 10_000);
@@ -185,25 +196,26 @@ describe('bash tool', () => {
 
   test('cancelling through the signal stops every process of the command', async () => {
     const { ctx, controller, waitForOutput } = context();
-    const command = 'sleep 1000 & echo "first $!"; sleep 1000 & echo "second $!"; wait';
+    const sleep = uniqueSleep();
+    const command = `sleep ${sleep} & echo "first $!"; sleep ${sleep} & echo "second $!"; wait`;
     const running = bashTool.execute({ command }, ctx);
     await waitForOutput(/second \d+/);
+    assert.equal(runningWith(sleep).length, 2);
     controller.abort();
     const error = await rejection(running);
     assert.equal(error.kind, 'cancelled');
-    const output = (error.details as { output: string }).output;
-    const pids = [...output.matchAll(/(?:first|second) (\d+)/g)].map((match) => Number(match[1]));
-    assert.equal(pids.length, 2);
-    assert.ok(pids.every(isGone), `still running: ${pids.filter((pid) => !isGone(pid))}`);
+    assert.deepEqual(runningWith(sleep), []);
   });
 
   test('a group that ignores SIGTERM is killed after the grace period', async () => {
     const { ctx, controller, waitForOutput } = context();
-    const running = bashTool.execute({ command: `trap '' TERM; sleep 1000 & echo "child $!"; wait` }, ctx);
-    const line = await waitForOutput(/child \d+/);
+    const sleep = uniqueSleep();
+    const running = bashTool.execute({ command: `trap '' TERM; sleep ${sleep} & echo "child $!"; wait` }, ctx);
+    await waitForOutput(/child \d+/);
+    assert.equal(runningWith(sleep).length, 1);
     controller.abort();
     await rejection(running);
-    assert.ok(isGone(Number(line.split(' ')[1])));
+    assert.deepEqual(runningWith(sleep), []);
   });
 
   test('an already-aborted signal runs nothing', async () => {

@@ -15,7 +15,7 @@ import { createHost, type Host } from '../../electron/core/api/host';
 const INPUTS_PER_REQUEST = 200;
 const ERROR_CODES: ErrorCode[] = ['invalidInput', 'unknownRequest', 'notFound', 'conflict', 'failed', 'unauthorized'];
 /** Requests whose valid inputs change nothing, so the fuzzer may send them too. */
-const READ_ONLY = new Set<RequestName>(['app:info', 'session:list', 'session:open', 'session:search', 'workspace:check', 'workspace:complete', 'permission:pending', 'settings:get', 'persona:list']);
+const READ_ONLY = new Set<RequestName>(['app:info', 'session:list', 'session:open', 'session:search', 'workspace:check', 'workspace:complete', 'permission:pending', 'settings:get', 'persona:list', 'approval:list', 'session:attachment', 'command:list', 'mention:complete']);
 
 function random(seed: number) {
   let state = seed >>> 0;
@@ -154,6 +154,7 @@ describe('contract fuzz', () => {
     const sessionId = sessionIds[0]!;
     return {
       'app:info': {},
+      'models:list': {},
       'session:list': { limit: 10 },
       'session:create': { workspaces: [workspace], title: 'Fuzzed', model: 'claude-sonnet-4-5', permissionMode: 'default' },
       'session:open': { sessionId },
@@ -165,6 +166,7 @@ describe('contract fuzz', () => {
       'session:addWorkspace': { sessionId, path: workspace },
       'session:setMode': { sessionId, permissionMode: 'plan' },
       'workspace:check': { path: workspace },
+      'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },
       'permission:answer': { sessionId, requestId: 'request-1', decision: 'allow', scope: 'once' },
       'permission:pending': {},
@@ -173,9 +175,15 @@ describe('contract fuzz', () => {
       'settings:setApiKey': { apiKey: 'sk-not-a-real-key' },
       'settings:removeRule': { workspace, list: 'allow', rule: 'Bash(ls)' },
       'mcp:status': { workspace },
+      'approval:list': { workspace },
+      'approval:approve': { workspace, ids: ['0'.repeat(64)] },
       'persona:list': { sessionId },
       'session:setPersona': { sessionId, persona: 'reviewer' },
       'subagent:cancel': { sessionId, subagentId: 'agent-1' },
+      'session:addImage': { sessionId, name: 'shot.png', data: 'iVBORw0KGgo=' },
+      'session:attachment': { sessionId, attachmentId: `${'0'.repeat(32)}.png` },
+      'command:list': { sessionId },
+      'mention:complete': { sessionId, prefix: 'src/' },
     };
   };
 

@@ -86,4 +86,31 @@ describe('SafeStorageVault', () => {
     writeFileSync(join(dataDir, ENCRYPTED_KEY_FILE), keychain().encryptString('   \n'));
     assert.equal(vault.get(), undefined);
   });
+
+  test('without a keyring, stores the key only with consent, in a 0600 file, and Settings hears why', (t) => {
+    const dataDir = tempDir(t);
+    const vault = new SafeStorageVault(dataDir, keychain({ backend: 'basic_text' }), () => {});
+    const plainFile = join(dataDir, 'api-key');
+    assert.deepEqual(vault.storage(), { kind: 'file', file: plainFile, keychainProblem: 'no keyring (GNOME Keyring, KWallet) is running, so it could only be stored unprotected' });
+    assert.throws(() => vault.set('sk-consent'), new RegExp(`Agree to keep it unencrypted in ${plainFile.replace(/[\\/.]/g, '.')}`));
+    assert.deepEqual(readdirSync(dataDir), [], 'nothing is written without consent');
+    vault.set('sk-consent', { unprotectedFile: true });
+    assert.equal(readFileSync(plainFile, 'utf8'), 'sk-consent\n');
+    if (process.platform !== 'win32') assert.equal(statSync(plainFile).mode & 0o777, 0o600);
+    assert.equal(vault.get(), 'sk-consent');
+    vault.set(null);
+    assert.deepEqual(readdirSync(dataDir), []);
+  });
+
+  test('a keyring that appears later takes the key over and the unencrypted copy goes', (t) => {
+    const dataDir = tempDir(t);
+    new SafeStorageVault(dataDir, keychain({ available: false }), () => {}).set('sk-moved', { unprotectedFile: true });
+    const vault = new SafeStorageVault(dataDir, keychain({ backend: 'kwallet5' }), () => {});
+    assert.equal(vault.get(), 'sk-moved', 'the consented file is still read');
+    assert.deepEqual(vault.storage(), { kind: 'file', file: join(dataDir, 'api-key') });
+    vault.set('sk-moved');
+    assert.deepEqual(readdirSync(dataDir), [ENCRYPTED_KEY_FILE]);
+    assert.deepEqual(vault.storage(), { kind: 'keychain' });
+    assert.equal(vault.get(), 'sk-moved');
+  });
 });

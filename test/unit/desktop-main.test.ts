@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -114,11 +114,17 @@ describe('the desktop main process', () => {
     assert.ok(events.some((event) => event.kind === 'sessionChanged' && event.session?.id === sessionId));
   });
 
-  test('stores the API key only encrypted, and refuses when the OS cannot encrypt', async () => {
+  test('stores the API key encrypted; where the OS cannot encrypt, only with consent in a 0600 file, replaced once it can', async () => {
     safeStorage.available = false;
     const refused = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
     assert.ok(!refused.ok && /not stored: this system offers no keychain/.test(refused.error.message));
     assert.equal(existsSync(join(home, 'api-key.enc')), false);
+    const view = await fromWindow('settings:get', {});
+    assert.ok(view.ok);
+    assert.deepEqual((view.value as { apiKeyStorage: unknown }).apiKeyStorage, { kind: 'file', file: join(home, 'api-key'), keychainProblem: 'this system offers no keychain to encrypt it with' });
+    const consented = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop', unprotectedFile: true });
+    assert.ok(consented.ok && (consented.value as { apiKey: string }).apiKey === 'stored');
+    assert.equal(statSync(join(home, 'api-key')).mode & 0o777, 0o600);
     safeStorage.available = true;
     const stored = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });
     assert.ok(stored.ok && (stored.value as { apiKey: string }).apiKey === 'stored');
@@ -168,6 +174,44 @@ describe('the desktop main process', () => {
     const roles = menu.flatMap((item) => item.submenu ?? []).map((item) => item.role);
     for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'reload', 'togglefullscreen', 'close']) assert.ok(roles.includes(role), role);
     assert.ok(roles.includes('toggleDevTools'), 'developer tools in an unpackaged run');
+  });
+
+  test('reveals a workspace folder of a session in the file manager, and nothing else', async () => {
+    const info = await fromWindow('app:info', {});
+    assert.equal(info.ok && (info.value as { canReveal: boolean }).canReveal, true);
+    const created = await fromWindow('session:create', { workspaces: [workspace] });
+    assert.ok(created.ok);
+    const sessionId = (created.value as { id: string }).id;
+    const revealed = await fromWindow('workspace:reveal', { sessionId, path: workspace });
+    assert.ok(revealed.ok, JSON.stringify(revealed));
+    assert.deepEqual(recorded.revealed, [realpathSync(workspace)]);
+    const outside = await fromWindow('workspace:reveal', { sessionId, path: home });
+    assert.ok(!outside.ok && outside.error.code === 'invalidInput' && /is not a workspace folder of this session/.test(outside.error.message));
+    const missing = await fromWindow('workspace:reveal', { sessionId, path: join(workspace, 'gone') });
+    assert.ok(!missing.ok && missing.error.code === 'notFound');
+    assert.equal(recorded.revealed.length, 1);
+  });
+
+  test('a second launch brings the window back', () => {
+    window.blur();
+    assert.equal(BrowserWindow.getFocusedWindow(), null);
+    app.emit('second-instance', new FakeEvent(), ['cove'], process.cwd());
+    assert.equal(BrowserWindow.getFocusedWindow(), window);
+  });
+
+  test('remembers the window size and position, and opens the next window there', () => {
+    assert.equal(window.options.width, 1280, 'the default size on a first start');
+    window.movedTo = { x: 40, y: 60, width: 1000, height: 700 };
+    window.emit('close', new FakeEvent());
+    assert.deepEqual(JSON.parse(readFileSync(join(home, 'window-state.json'), 'utf8')), { bounds: { x: 40, y: 60, width: 1000, height: 700 }, maximized: false });
+    const menu = recorded.menuTemplate as Array<{ label?: string; submenu?: Array<{ label?: string; click?: () => void }> }>;
+    BrowserWindow.focused = null;
+    BrowserWindow.windows.length = 0;
+    menu.find((item) => item.label === 'File')!.submenu!.find((item) => item.label === 'New Session')!.click!();
+    const next = BrowserWindow.windows[0]!;
+    assert.deepEqual([next.options.x, next.options.y, next.options.width, next.options.height], [40, 60, 1000, 700]);
+    BrowserWindow.windows.length = 0;
+    BrowserWindow.windows.push(window);
   });
 
   test('quitting waits for the core to close, then stops answering', async () => {

@@ -192,12 +192,12 @@ describe('model server plain replies and recording', () => {
       throw new Error('no reply for this task');
     };
     await withServer(script, async (server, client) => {
-      const response = await fetch(`${server.url}/v1/models`, { headers: { 'x-api-key': 'k' } });
+      const response = await fetch(`${server.url}/v1/complete`, { headers: { 'x-api-key': 'k' } });
       assert.equal(response.status, 404);
       await response.body?.cancel();
       await assert.rejects(client.messages.create(params), /script threw for request 1: no reply for this task/);
       assert.equal(server.problems.length, 2);
-      assert.match(server.problems[0]!, /not GET \/v1\/models/);
+      assert.match(server.problems[0]!, /not GET \/v1\/complete/);
       assert.deepEqual(server.requests.length, 1);
     });
   });

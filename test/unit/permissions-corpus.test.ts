@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PermissionEngine } from '../../electron/core/permissions';
+import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 import { CORPUS, type CorpusRow } from '../fixtures/permissions/corpus';
 
 /** A workspace with the files and links the corpus names, a home folder and a folder outside both. */
@@ -38,8 +39,9 @@ function title(row: CorpusRow): string {
 
 describe('permission corpus', () => {
   let world: ReturnType<typeof makeWorld>;
-  before(() => {
+  before(async () => {
     world = makeWorld();
+    await loadShellParser();
   });
   after(() => rmSync(world.base, { recursive: true, force: true }));
 

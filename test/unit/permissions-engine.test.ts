@@ -1,9 +1,10 @@
-import { test, describe } from 'node:test';
+import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolCallRequest } from '../../electron/core/agent/types';
+import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 import {
   loadPermissionSettings,
   PermissionEngine,
@@ -83,6 +84,8 @@ function engineFor(root: string, home: string, options: Partial<PermissionEngine
 }
 
 const never = new AbortController().signal;
+
+before(() => loadShellParser());
 
 describe('answers and grants', () => {
   test('"always" saves the exact command, applies at once, and survives a restart', async (t) => {
@@ -371,7 +374,7 @@ describe('headless, modes and the audit', () => {
     assert.equal(engine.decide(tool('write_file', { path: 'src/new.txt', content: '' })).outcome, 'allow');
     const viaLink = engine.decide(bash('cat escape/secret.txt'));
     assert.equal(viaLink.outcome, 'ask');
-    assert.match(viaLink.outcome === 'ask' ? viaLink.reasons.join() : '', /escape\/secret\.txt leads outside the workspace through a symbolic link/);
+    assert.match(viaLink.outcome === 'ask' ? viaLink.reasons.join() : '', /`escape\/secret\.txt` leads outside the workspace through a symbolic link/);
     assert.equal(engine.decide(tool('read_file', { path: 'escape/secret.txt' }, 'readOnly')).outcome, 'deny');
   });
 

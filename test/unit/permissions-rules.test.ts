@@ -1,10 +1,11 @@
-import { test, describe } from 'node:test';
+import { test, describe, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchesWhole, matchesWords, parseBashPattern } from '../../electron/core/permissions/bash-pattern';
 import { parseRule } from '../../electron/core/permissions';
 import { PERMISSION_MODES } from '../../electron/core/permissions';
 import { compileRule, namesTool } from '../../electron/core/permissions/rule-match';
-import { parseCommand } from '../../electron/core/permissions/shell-parse';
+import { parseCommand } from '../../electron/core/permissions/shell-syntax';
+import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 
 describe('rule syntax', () => {
   test('reads Tool and Tool(specifier)', () => {
@@ -53,6 +54,7 @@ describe('rule syntax', () => {
 });
 
 describe('bash patterns', () => {
+  before(() => loadShellParser());
   const matches = (specifier: string, command: string) => matchesWords(parseBashPattern(specifier), command.split(' '));
 
   test('exact rules compare words', () => {

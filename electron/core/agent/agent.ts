@@ -8,10 +8,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { addUsage, makeEvent, ZERO_USAGE, type CoveEvent, type StopReason, type Usage, type Cost } from '../../../shared/events';
 import { MessageAssembler, streamMessage, type AssistantReply, type ProviderRequest } from './provider';
 import { DEFAULT_RETRY, describeFailure, retryDelay, sleep, type RetryPolicy } from './retry';
-import { addCost, costOf, modelInfo, ZERO_COST } from './pricing';
-import { answerDanglingCalls, appendUser, toolResultBlock } from './conversation';
+import { addCost, costOf, priceRow, ZERO_COST } from './pricing';
+import { EMPTY_CATALOG, type ModelSpec } from './model-catalog';
+import { answerDanglingCalls, appendUser, INJECTED_PREFIX, toolResultBlock } from './conversation';
+import { classifyStop, MAX_CONTINUATIONS, MAX_PAUSES, thinkingFor } from './stop-reasons';
 import { buildRequest } from './request';
-import { chooseCut, estimateTokens, summaryMessage, SUMMARY_SYSTEM_PROMPT, transcriptOf } from './compaction';
+import { chooseCut, estimateTokens, summaryMaxTokens, summaryMessage, SUMMARY_SYSTEM_PROMPT, transcriptOf } from './compaction';
 import { resolveTools, type Logger } from './tool-sources';
 import { runToolBatch, type ExecutionStrategy } from './tool-batch';
 import { LoopGuard } from './loop-guard';
@@ -34,6 +36,8 @@ export interface AgentOptions {
   subagentId?: string;
   client: Anthropic;
   model: string;
+  /** The model's limits and thinking support (model-catalog.ts), awaited as the run starts; the price table's when absent. */
+  modelSpec?: ModelSpec | Promise<ModelSpec>;
   systemPrompt?: string;
   tools?: Tool[];
   toolSources?: ToolSource[];
@@ -53,6 +57,8 @@ export interface AgentOptions {
   messages?: ConversationMessage[];
   /** Compaction starts when the context reaches this share of the window (default 0.8). */
   compactAt?: number;
+  /** Awaited just before the history is compacted (a host's PreCompact hooks). */
+  beforeCompact?(signal: AbortSignal): Promise<void>;
   /** Overrides the model's context window (tests use a small one). */
   contextWindow?: number;
   emit(event: CoveEvent): void;
@@ -63,7 +69,8 @@ export interface AgentOptions {
 export interface RunOutcome {
   stopReason: StopReason;
   usage: Usage;
-  cost: Cost;
+  /** null when the model has no published price */
+  cost: Cost | null;
   error?: string;
 }
 
@@ -71,6 +78,7 @@ class ProviderFailure extends Error {}
 
 const INTERRUPTED = 'Interrupted: Cove stopped before this call finished, so its result is unknown. Check the state before repeating it.';
 const CANCELLED = 'Cancelled: the run was stopped before this call ran.';
+const CONTINUE = `${INJECTED_PREFIX}Your reply was cut off at the output limit. Continue exactly where it stopped, without repeating what you already wrote.`;
 
 export class Agent {
   readonly messages: ConversationMessage[];
@@ -81,9 +89,11 @@ export class Agent {
   private readonly retry: RetryPolicy;
   private readonly log: Logger;
   private readonly snapshots: SnapshotStore;
+  private spec: ModelSpec;
 
   constructor(private readonly options: AgentOptions) {
     this.messages = options.messages ? structuredClone(options.messages) : [];
+    this.spec = EMPTY_CATALOG.spec(options.model);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.snapshots = options.snapshots ?? new MemorySnapshotStore();
     this.log = options.log ?? (() => {});
@@ -102,7 +112,8 @@ export class Agent {
     this.controller?.abort(new Error(reason));
   }
 
-  async run(prompt: string, signal?: AbortSignal): Promise<RunOutcome> {
+  /** `attachments` (mentioned files, images) follow the prompt in its user message. */
+  async run(prompt: string, signal?: AbortSignal, attachments: readonly ConversationBlock[] = []): Promise<RunOutcome> {
     if (this.controller) throw new Error('this session already has a run in progress');
     const controller = new AbortController();
     this.controller = controller;
@@ -111,23 +122,33 @@ export class Agent {
     if (signal?.aborted) controller.abort(signal.reason);
 
     let usage: Usage = { ...ZERO_USAGE };
-    let cost: Cost = { ...ZERO_COST, priced: modelInfo(this.options.model).known };
+    let cost: Cost | null = priceRow(this.options.model) ? { ...ZERO_COST } : null;
     let stopReason: StopReason = 'endTurn';
     let error: string | undefined;
     this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt }));
     try {
       // Sources are consulted before any state is touched, so a cancel here changes nothing.
-      const [tools, secrets] = await Promise.all([
+      const [tools, secrets, spec] = await Promise.all([
         resolveTools(this.options.tools ?? [], this.options.toolSources ?? [], controller.signal, this.log),
         this.secrets(),
+        this.options.modelSpec ?? this.spec,
       ]);
+      this.spec = spec;
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
+      // Where this run's part of the history begins; the prompt may merge into a trailing user message.
+      const runStart = this.messages.length;
+      const trailing = this.messages.at(-1);
+      const trailingBlocks = trailing?.role === 'user' && Array.isArray(trailing.content) ? trailing.content.length : undefined;
       // Project instructions (AGENTS.md, CLAUDE.md) and skills are workspace text like any other.
       const systemPrompt = secrets.redact(this.options.systemPrompt ?? '').text;
       const runPrompts = [prompt];
-      this.appendUserBlocks([{ type: 'text', text: prompt }]);
+      this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
       const maxTurns = this.options.maxTurns ?? 50;
+      let continuations = 0;
+      let pauses = 0;
+      let windowRetried = false;
+      let forceCompaction = false;
 
       for (let turn = 1; ; turn++) {
         if (controller.signal.aborted) throw controller.signal.reason;
@@ -139,21 +160,76 @@ export class Agent {
         this.emit(makeEvent('turnStart', { ...this.base(), turn }));
         const filter = this.options.toolFilter;
         const offered = filter ? tools.filter((tool) => filter(tool.name)) : tools;
-        const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal);
+        const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal, forceCompaction);
+        forceCompaction = false;
         const reply = await this.request(
-          buildRequest({ model: this.options.model, maxTokens: this.maxTokens(), systemPrompt, tools: offered, messages: this.messages }),
+          buildRequest({
+            model: this.options.model,
+            maxTokens: this.maxTokens(),
+            systemPrompt,
+            tools: offered,
+            messages: this.messages,
+            thinking: thinkingFor(this.spec),
+          }),
           controller.signal,
           true,
         );
-        if (reply.content.length > 0) this.appendMessage({ role: 'assistant', content: reply.content as ConversationBlock[] });
-        this.lastReport = { tokens: reply.usage.input + reply.usage.cacheRead + reply.usage.cacheWrite + reply.usage.output, messageCount: this.messages.length };
+        const stop = classifyStop(reply.stopReason);
+        if (stop.kind === 'unknown') this.log(`the provider ended a reply with stop reason "${reply.stopReason}", which Cove does not know; the turn ends there`);
+        // A refused reply and one that overflowed the window never enter the history.
+        const keep = stop.kind !== 'refusal' && stop.kind !== 'contextExceeded';
+        if (keep && reply.content.length > 0) this.appendMessage({ role: 'assistant', content: reply.content as ConversationBlock[] });
+        this.lastReport = keep ? { tokens: reply.usage.input + reply.usage.cacheRead + reply.usage.cacheWrite + reply.usage.output, messageCount: this.messages.length } : undefined;
         const spent = addUsage(turnUsage, reply.usage);
         const turnCost = costOf(this.options.model, spent);
         usage = addUsage(usage, spent);
         cost = addCost(cost, turnCost);
         this.emit(makeEvent('turnEnd', { ...this.base(), turn, usage: spent, cost: turnCost }));
 
-        if (!reply.content.some((block) => block.type === 'tool_use')) {
+        if (stop.kind === 'refusal') {
+          // The docs forbid sending a refused exchange again: this run's part of the history goes.
+          this.messages.splice(runStart);
+          if (trailing && trailingBlocks !== undefined && Array.isArray(trailing.content)) trailing.content = trailing.content.slice(0, trailingBlocks);
+          this.replaceHistory();
+          stopReason = 'refused';
+          error = 'the model declined this request (stop reason refusal); it is kept out of the conversation, so rephrase it or start over';
+          break;
+        }
+        if (stop.kind === 'contextExceeded') {
+          if (windowRetried) {
+            stopReason = 'contextExceeded';
+            error = 'the conversation no longer fits the context window, even after compacting; start a new session';
+            break;
+          }
+          windowRetried = true;
+          forceCompaction = true;
+          continue;
+        }
+        if (stop.kind === 'pause') {
+          if (++pauses > MAX_PAUSES) {
+            stopReason = 'error';
+            error = `the provider paused the turn ${MAX_PAUSES} times in a row (stop reason pause_turn)`;
+            break;
+          }
+          continue;
+        }
+        pauses = 0;
+        const calls = reply.content.some((block) => block.type === 'tool_use');
+        if (stop.kind === 'maxTokens') {
+          if (continuations >= MAX_CONTINUATIONS) {
+            stopReason = 'truncated';
+            error = `the reply was cut off at the output limit (${this.maxTokens()} tokens) ${MAX_CONTINUATIONS + 1} times in a row; it is incomplete`;
+            break;
+          }
+          continuations++;
+          // Cut-off calls are answered as not run by the batch below; cut-off text is continued.
+          if (!calls) {
+            this.appendUserBlocks([{ type: 'text', text: CONTINUE }]);
+            continue;
+          }
+        } else continuations = 0;
+
+        if (!calls) {
           const queued = this.drainSteering();
           if (queued.length === 0) break;
           runPrompts.push(...queued);
@@ -228,7 +304,7 @@ export class Agent {
   }
 
   private maxTokens(): number {
-    return this.options.maxTokens ?? Math.min(32_000, modelInfo(this.options.model).maxOutput);
+    return this.options.maxTokens ?? Math.min(32_000, this.spec.maxOutput);
   }
 
   private drainSteering(): string[] {
@@ -263,6 +339,7 @@ export class Agent {
     for (let attempt = 1; ; attempt++) {
       let messageId = '';
       const assembler = new MessageAssembler({
+        onUnknown: (message) => this.log(message),
         onStart: (id) => {
           messageId = id;
           if (visible) this.emit(makeEvent('messageStart', { ...this.base(), messageId: id, role: 'assistant' }));
@@ -292,17 +369,22 @@ export class Agent {
     }
   }
 
-  /** Summarizes the older part of the history when the context nears the window. Returns the usage spent. */
-  private async compactIfNeeded(tools: readonly Tool[], runPrompts: readonly string[], signal: AbortSignal): Promise<Usage> {
-    const window = this.options.contextWindow ?? modelInfo(this.options.model).contextWindow;
+  /**
+   * Summarizes the older part of the history when the context nears the window, or at once when
+   * `force` (the provider said the window was exceeded). Returns the usage spent.
+   */
+  private async compactIfNeeded(tools: readonly Tool[], runPrompts: readonly string[], signal: AbortSignal, force = false): Promise<Usage> {
+    const window = this.options.contextWindow ?? this.spec.contextWindow;
     const fixed = estimateTokens([{ role: 'user', content: (this.options.systemPrompt ?? '') + JSON.stringify(tools.map((t) => t.parameters)) }]);
     const tokens = this.lastReport
       ? this.lastReport.tokens + estimateTokens(this.messages.slice(this.lastReport.messageCount))
       : fixed + estimateTokens(this.messages);
-    if (tokens < window * (this.options.compactAt ?? 0.8)) return { ...ZERO_USAGE };
-    const cut = chooseCut(this.messages, Math.floor(window * 0.25));
+    if (!force && tokens < window * (this.options.compactAt ?? 0.8)) return { ...ZERO_USAGE };
+    // Past the window, keep as little as a cut allows: the latest exchange.
+    const cut = chooseCut(this.messages, force ? 0 : Math.floor(window * 0.25));
     if (cut === null) return { ...ZERO_USAGE };
 
+    await this.options.beforeCompact?.(signal);
     const removed = this.messages.slice(0, cut);
     let summary: string | null = null;
     let spent: Usage = { ...ZERO_USAGE };
@@ -310,10 +392,12 @@ export class Agent {
       const reply = await this.request(
         {
           model: this.options.model,
-          maxTokens: 4096,
+          // Thinking spends the same max_tokens as the summary; leave room for both.
+          maxTokens: summaryMaxTokens(this.spec),
           system: [{ type: 'text', text: SUMMARY_SYSTEM_PROMPT }],
           tools: [],
           messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.` }],
+          thinking: thinkingFor(this.spec),
         },
         signal,
         false,
@@ -322,7 +406,12 @@ export class Agent {
       summary = reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim() || null;
     } catch (error) {
       if (signal.aborted) throw error;
-      this.log(`compaction could not summarize, the older messages are dropped instead: ${describeFailure(error).message}`);
+      this.log(`compaction could not summarize: ${describeFailure(error).message}`);
+    }
+    if (summary === null && !force) {
+      // Older turns are replaced only by a real summary; the window is not full yet.
+      this.log('compaction got no summary; the history is kept as it is for now');
+      return spent;
     }
     this.messages.splice(0, cut, summaryMessage(summary, removed.length, runPrompts));
     this.lastReport = undefined;

@@ -4,7 +4,17 @@
  * tool_result (which follows in the next user message) are either both kept or both summarized.
  */
 import { INJECTED_PREFIX, plainText } from './conversation';
+import type { ModelSpec } from './model-catalog';
 import type { ConversationMessage } from './types';
+
+/**
+ * max_tokens of the summary request. Adaptive thinking spends from the same budget as the
+ * summary text, so a thinking model gets room for both; others need only the summary's share.
+ */
+export function summaryMaxTokens(spec: ModelSpec): number {
+  const wanted = spec.thinking === 'none' ? 8_192 : 32_000;
+  return Math.min(wanted, spec.maxOutput);
+}
 
 /** Rough tokens of a history: about four characters a token. */
 export function estimateTokens(messages: readonly ConversationMessage[]): number {

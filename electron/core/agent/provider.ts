@@ -1,7 +1,9 @@
 /**
  * One streamed request to the Anthropic Messages API through the real SDK. Raw stream events
  * are folded into an assistant message as they arrive (the SDK's MessageStream helper would
- * re-accumulate every delta a second time), and each delta is handed on at once.
+ * re-accumulate every delta a second time), and each delta is handed on at once. Blocks are kept
+ * exactly as the API sent them, because thinking and server tool blocks must go back unchanged;
+ * event, block and delta types Cove does not know are logged once each and skipped.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AssistantBlock, MessageDelta, Usage } from '../../../shared/events';
@@ -13,6 +15,7 @@ export interface ProviderRequest {
   system: Anthropic.TextBlockParam[];
   tools: Anthropic.Tool[];
   messages: Anthropic.MessageParam[];
+  thinking?: Anthropic.ThinkingConfigParam;
 }
 
 export interface AssistantReply {
@@ -27,13 +30,21 @@ export interface AssistantReply {
 export interface StreamHandlers {
   onStart(messageId: string): void;
   onDelta(delta: MessageDelta): void;
+  onUnknown?(message: string): void;
 }
 
 type Building =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: unknown[] }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown }
+  | { type: 'server_tool_use'; id: string; name: string; json: string; input: unknown }
+  | { type: 'server_result'; block: Extract<AssistantBlock, { tool_use_id: string }> };
+
+/** Wire blocks as loose records: the stream may carry fields and types newer than the SDK's types. */
+type WireBlock = { type: string; [field: string]: unknown };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Folds raw stream events into a message; `partial()` gives what arrived so far. */
 export class MessageAssembler {
@@ -43,6 +54,7 @@ export class MessageAssembler {
   readonly usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   private readonly blocks: Array<Building | undefined> = [];
   private readonly invalid = new Map<string, string>();
+  private readonly reported = new Set<string>();
 
   constructor(private readonly handlers: StreamHandlers) {}
 
@@ -62,7 +74,7 @@ export class MessageAssembler {
         break;
       case 'content_block_stop': {
         const block = this.blocks[event.index];
-        if (block?.type === 'tool_use') this.finishToolUse(block);
+        if (block?.type === 'tool_use' || block?.type === 'server_tool_use') this.finishToolUse(block);
         break;
       }
       case 'message_delta':
@@ -72,7 +84,15 @@ export class MessageAssembler {
       case 'message_stop':
         this.finished = true;
         break;
+      default:
+        this.unknown(`stream event type "${(event as { type?: unknown }).type}"`);
     }
+  }
+
+  private unknown(what: string): void {
+    if (this.reported.has(what)) return;
+    this.reported.add(what);
+    this.handlers.onUnknown?.(`the provider sent a ${what} Cove does not know; it is skipped`);
   }
 
   /** The complete reply; throws when the stream ended before `message_stop`. */
@@ -86,26 +106,33 @@ export class MessageAssembler {
     const out: AssistantBlock[] = [];
     for (const block of this.blocks) {
       if (!block) continue;
-      if (block.type === 'tool_use') out.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+      if (block.type === 'tool_use' || block.type === 'server_tool_use') out.push({ type: block.type, id: block.id, name: block.name, input: block.input });
       else if (block.type === 'text') {
-        if (block.text) out.push({ type: 'text', text: block.text });
-      } else out.push(block);
+        if (block.text) out.push(block.citations ? { type: 'text', text: block.text, citations: block.citations } : { type: 'text', text: block.text });
+      } else if (block.type === 'server_result') out.push(block.block);
+      else out.push(block);
     }
     return out;
   }
 
-  private startBlock(block: Anthropic.ContentBlock | Anthropic.RawContentBlockStartEvent['content_block']): Building | undefined {
+  private startBlock(raw: Anthropic.RawContentBlockStartEvent['content_block']): Building | undefined {
+    const block = raw as unknown as WireBlock;
     switch (block.type) {
       case 'text':
-        return { type: 'text', text: block.text };
+        return { type: 'text', text: text(block.text), ...(Array.isArray(block.citations) && block.citations.length > 0 ? { citations: [...block.citations] } : {}) };
       case 'thinking':
-        return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+        // The start block may carry no signature at all: it then arrives in a signature_delta.
+        return { type: 'thinking', thinking: text(block.thinking), signature: text(block.signature) };
       case 'redacted_thinking':
-        return { type: 'redacted_thinking', data: block.data };
+        return { type: 'redacted_thinking', data: text(block.data) };
       case 'tool_use':
-        return { type: 'tool_use', id: block.id, name: block.name, json: '', input: block.input ?? {} };
+      case 'server_tool_use':
+        return { type: block.type, id: text(block.id), name: text(block.name), json: '', input: block.input ?? {} };
       default:
-        // Server-side tools are never enabled by Cove; anything else is not kept.
+        if (block.type.endsWith('_tool_result') && typeof block.tool_use_id === 'string') {
+          return { type: 'server_result', block: structuredClone(block) as Extract<AssistantBlock, { tool_use_id: string }> };
+        }
+        this.unknown(`content block type "${block.type}"`);
         return undefined;
     }
   }
@@ -113,7 +140,11 @@ export class MessageAssembler {
   private applyDelta(index: number, delta: Anthropic.RawContentBlockDeltaEvent['delta']): void {
     const block = this.blocks[index];
     if (!block) return;
-    if (delta.type === 'text_delta' && block.type === 'text') {
+    if (delta.type === 'citations_delta' && block.type === 'text') {
+      (block.citations ??= []).push(delta.citation);
+    } else if (delta.type === 'input_json_delta' && block.type === 'server_tool_use') {
+      block.json += delta.partial_json;
+    } else if (delta.type === 'text_delta' && block.type === 'text') {
       block.text += delta.text;
       this.handlers.onDelta({ type: 'text', index, text: delta.text });
     } else if (delta.type === 'input_json_delta' && block.type === 'tool_use') {
@@ -123,11 +154,13 @@ export class MessageAssembler {
       block.thinking += delta.thinking;
       this.handlers.onDelta({ type: 'thinking', index, thinking: delta.thinking });
     } else if (delta.type === 'signature_delta' && block.type === 'thinking') {
-      block.signature += delta.signature;
+      block.signature += text(delta.signature);
+    } else {
+      this.unknown(`delta type "${(delta as { type?: unknown }).type}" in a ${block.type} block`);
     }
   }
 
-  private finishToolUse(block: Extract<Building, { type: 'tool_use' }>): void {
+  private finishToolUse(block: Extract<Building, { type: 'tool_use' | 'server_tool_use' }>): void {
     if (block.json.trim() === '') return;
     try {
       const parsed: unknown = JSON.parse(block.json);
@@ -165,6 +198,7 @@ export async function streamMessage(
       system: request.system,
       tools: request.tools.length > 0 ? request.tools : undefined,
       messages: request.messages,
+      ...(request.thinking ? { thinking: request.thinking } : {}),
       stream: true,
     },
     { signal },

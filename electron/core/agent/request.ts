@@ -38,6 +38,7 @@ export function buildRequest(options: {
   systemPrompt: string;
   tools: readonly Tool[];
   messages: readonly ConversationMessage[];
+  thinking?: Anthropic.ThinkingConfigParam;
 }): ProviderRequest {
   const messages = options.messages.map((message, index) =>
     index === options.messages.length - 1 ? withBreakpoint(message) : message,
@@ -48,5 +49,6 @@ export function buildRequest(options: {
     system: options.systemPrompt ? [{ type: 'text', text: options.systemPrompt, cache_control: EPHEMERAL }] : [],
     tools: toolDefinitions(options.tools),
     messages: messages as Anthropic.MessageParam[],
+    ...(options.thinking ? { thinking: options.thinking } : {}),
   };
 }

@@ -123,11 +123,13 @@ export type ConversationMessage = {
 };
 
 export type ConversationBlock =
-  | { type: 'text'; text: string; cache_control?: CacheControl }
+  | { type: 'text'; text: string; citations?: unknown[]; cache_control?: CacheControl }
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string }; cache_control?: CacheControl }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown; cache_control?: CacheControl }
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown; cache_control?: CacheControl }
+  | { type: `${string}_tool_result`; tool_use_id: string; content: unknown; cache_control?: CacheControl }
   | {
       type: 'tool_result';
       tool_use_id: string;

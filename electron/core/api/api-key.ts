@@ -6,10 +6,14 @@
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ApiKeyStorageView } from '../../../shared/contract';
 
 export interface ApiKeyVault {
   get(): string | undefined;
-  set(key: string | null): void;
+  /** `unprotectedFile`: the person agreed to a plain file where the host has no encryption. */
+  set(key: string | null, options?: { unprotectedFile?: boolean }): void;
+  /** How the key is or would be stored, for Settings. */
+  storage?(): ApiKeyStorageView;
 }
 
 /** The key a client should use: a stored one, else the environment's. */
@@ -22,11 +26,13 @@ export function resolveApiKey(vault: ApiKeyVault, env: NodeJS.ProcessEnv = proce
 }
 
 /** A file under the data folder with mode 0600. */
+export const PLAIN_KEY_FILE = 'api-key';
+
 export class FileKeyVault implements ApiKeyVault {
-  private readonly path: string;
+  readonly path: string;
 
   constructor(private readonly dataDir: string) {
-    this.path = join(dataDir, 'api-key');
+    this.path = join(dataDir, PLAIN_KEY_FILE);
   }
 
   get(): string | undefined {
@@ -35,6 +41,10 @@ export class FileKeyVault implements ApiKeyVault {
     } catch {
       return undefined;
     }
+  }
+
+  storage(): ApiKeyStorageView {
+    return { kind: 'file', file: this.path };
   }
 
   set(key: string | null): void {

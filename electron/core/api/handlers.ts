@@ -7,12 +7,18 @@ import { homedir } from 'node:os';
 import type { SessionSummary, SettingsView } from '../../../shared/contract';
 import type { RuleProvider } from '../permissions/rule-provider';
 import type { McpRegistry } from '../mcp/mcp-registry';
+import { EMPTY_CATALOG, modelChoices, type ModelCatalog } from '../agent/model-catalog';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
+import { currentShell } from '../tools/shell-choice';
+import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
+import { approvalHandlers } from '../hooks/approval-handlers';
+import { createPromptHandlers } from './prompt-handlers';
+import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
   manager: SessionManager;
@@ -22,8 +28,12 @@ export interface HostContext {
   vault: ApiKeyVault;
   rules?: RuleProvider;
   mcp?: McpRegistry;
+  /** The model catalog (model-catalog.ts); Settings lists its models. */
+  models?: () => Promise<ModelCatalog>;
   /** Emits `sessionDeleted` to every window. */
   onDeleted(sessionId: string): void;
+  /** Shows a folder in the OS file manager; only hosts on the person's own desktop have one. */
+  revealFolder?(path: string): void;
   log(message: string): void;
 }
 
@@ -62,19 +72,36 @@ export function createHandlers(context: HostContext): Handlers {
     } catch (error) {
       problems.push((error as Error).message);
     }
+    // Windows: a chosen shell that is missing (windowsShell), so the person learns of the fallback.
+    const shellProblem = currentShell().problem;
+    if (shellProblem) problems.push(shellProblem);
     const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
     return {
       model: app.model,
       permissionMode: app.defaultMode,
       apiKey: resolveApiKey(context.vault).source,
+      ...(context.vault.storage ? { apiKeyStorage: context.vault.storage() } : {}),
       ruleSources: rules.sources,
       problems: [...problems, ...rules.problems],
     };
   };
 
   return {
-    'app:info': () => ({ version: context.version, host: context.host, platform: process.platform, homeDir: homedir() }),
+    'app:info': () => ({
+      version: context.version,
+      host: context.host,
+      platform: process.platform,
+      homeDir: homedir(),
+      canReveal: context.revealFolder !== undefined,
+      sandboxNotice: hostSandboxNotice(context.dataDir),
+    }),
 
+    'workspace:reveal': ({ sessionId, path }) => {
+      const reveal = context.revealFolder;
+      if (!reveal) throw new ApiError('failed', 'This host cannot show folders: only the desktop app has a file manager to open');
+      reveal(workspaceToReveal(requireSession(sessionId).workspaces, path));
+      return { revealed: true as const };
+    },
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
@@ -91,16 +118,16 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
-    'session:send': ({ sessionId, text }) => {
-      requireSession(sessionId);
-      if (!manager.isRunning(sessionId) && resolveApiKey(context.vault).source === 'missing') {
-        throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
-      }
-      const sent = manager.send(sessionId, text);
-      // The run reports through events; its end is not this request's answer.
-      sent.run?.catch((error: unknown) => context.log(`run of ${sessionId} failed to start: ${(error as Error).message}`));
-      return { steered: sent.steered };
-    },
+    ...createPromptHandlers(
+      manager,
+      context.dataDir,
+      () => {
+        if (resolveApiKey(context.vault).source === 'missing') {
+          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+        }
+      },
+      context.log,
+    ),
     'session:stop': ({ sessionId }) => {
       requireSession(sessionId);
       return { stopped: manager.stop(sessionId) };
@@ -138,12 +165,13 @@ export function createHandlers(context: HostContext): Handlers {
     'permission:pending': () => manager.pendingPermissions(),
 
     'settings:get': ({ workspace }) => settingsView(workspace),
+    'models:list': async () => modelChoices((await context.models?.()) ?? EMPTY_CATALOG),
     'settings:update': ({ model, permissionMode }) => {
       writeAppSettings(context.dataDir, { model, defaultMode: permissionMode });
       return settingsView();
     },
-    'settings:setApiKey': ({ apiKey }) => {
-      context.vault.set(apiKey);
+    'settings:setApiKey': ({ apiKey, unprotectedFile }) => {
+      context.vault.set(apiKey, { unprotectedFile: unprotectedFile === true });
       return settingsView();
     },
     'settings:removeRule': ({ workspace, list, rule }) => {
@@ -157,6 +185,8 @@ export function createHandlers(context: HostContext): Handlers {
       const { path } = await checkWorkspace(workspace);
       return context.mcp.status(path);
     },
+
+    ...approvalHandlers({ dataDir: context.dataDir, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

@@ -6,17 +6,22 @@
 import type { HostEvent } from '../../../shared/contract';
 import { createClient } from '../agent/client';
 import { retryFromEnv } from '../agent/retry';
+import { catalogSource } from '../agent/model-catalog';
 import { SessionManager } from '../sessions/session-manager';
 import { openStore, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
+import { allowedHostsOf } from '../web-fetch/allowed-hosts';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
 import { SecretSet } from '../secrets';
+import { unsandboxedReason } from '../bash-sandbox';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
+import { hostHooks } from '../hooks/host-hooks';
+import { hookSandbox } from '../hooks/hook-sandbox';
 
 export interface HostOptions {
   dataDir: string;
@@ -26,6 +31,8 @@ export interface HostOptions {
   log(message: string): void;
   /** A better_sqlite3.node built for the running ABI (the desktop app's Electron); see StoreOptions. */
   nativeBinding?: string;
+  /** Shows a folder in the OS file manager (the desktop app's shell.showItemInFolder). */
+  revealFolder?(path: string): void;
 }
 
 export interface Host {
@@ -51,20 +58,33 @@ function maxSubagents(dataDir: string, log: (message: string) => void): number {
 export function createHost(options: HostOptions): Host {
   const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
   const mcp = new McpRegistry(options.dataDir, options.log);
+  const client = () => {
+    const { apiKey, authToken } = resolveApiKey(options.vault);
+    return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
+  };
+  const models = catalogSource({ client, coveHome: options.dataDir, log: options.log });
   const manager = new SessionManager({
     store,
-    createClient: () => {
-      const { apiKey, authToken } = resolveApiKey(options.vault);
-      return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
-    },
-    tools: () => builtinTools(),
+    createClient: client,
+    modelCatalog: models,
+    tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir) }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
-      createSessionGate({ workspaces: session.workspaces, mode: session.permissionMode, coveHome: options.dataDir, store, prompter, redactor: new SecretSet() }),
+      createSessionGate({
+        workspaces: session.workspaces,
+        mode: session.permissionMode,
+        coveHome: options.dataDir,
+        store,
+        prompter,
+        redactor: new SecretSet(),
+        hooks: manager.hooksFor(session),
+        bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
+      }),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();
@@ -85,8 +105,10 @@ export function createHost(options: HostOptions): Host {
     version: options.version,
     vault: options.vault,
     mcp,
+    models,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
+    ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),
     log: options.log,
   });
   return {

@@ -2,13 +2,17 @@
  * The MCP hubs of one process: one per workspace, started on first use and shared by every
  * session of that workspace. Servers from the person's own `~/.cove/mcp.json` are trusted;
  * servers declared by a workspace's `.mcp.json` run commands that came with the code, so they
- * start only once approved in a settings file (`enabledMcpjsonServers`, or
- * `enableAllProjectMcpServers: true`, the names Claude Code uses); until then they are listed
- * as failed with the line to add.
+ * start only once the person approved that exact entry (hooks/approvals.ts: `cove approve`, or
+ * Approve in the app), or named it in their own `COVE_HOME/settings.json` (`enabledMcpjsonServers`,
+ * or `enableAllProjectMcpServers: true`, the names Claude Code uses). Those keys are not read
+ * from a workspace's files: any of them, `.cove/settings.local.json` included, can come with a
+ * clone, and a repository must not approve its own servers. Until then they are listed as failed
+ * with how to approve them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolSource } from '../agent/types';
+import { ApprovalStore, mcpServerItems } from '../hooks/approvals';
 import type { McpHub, McpServerStatus } from './mcp-hub';
 import { loadMcpConfig, mcpConfigFiles, McpConfigError, type McpConfig } from './mcp-config';
 
@@ -39,8 +43,9 @@ function approvals(paths: string[]): { all: boolean; names: Set<string> } {
 export function approvedConfig(workspace: string, dataDir: string, environment: NodeJS.ProcessEnv = process.env): McpConfig {
   const config = loadMcpConfig({ workspace, dataDir, environment });
   const projectFile = mcpConfigFiles({ workspace, dataDir }).workspace;
-  const approved = approvals([join(dataDir, 'settings.json'), join(workspace, '.cove', 'settings.json'), join(workspace, '.cove', 'settings.local.json')]);
-  const servers = config.servers.filter((server) => server.file !== projectFile || approved.all || approved.names.has(server.name));
+  const approved = approvals([join(dataDir, 'settings.json')]);
+  const pinned = new Set(mcpServerItems(workspace, new ApprovalStore(dataDir)).flatMap((item) => (item.approved ? [item.name] : [])));
+  const servers = config.servers.filter((server) => server.file !== projectFile || approved.all || approved.names.has(server.name) || pinned.has(server.name));
   const refused = config.servers
     .filter((server) => !servers.includes(server))
     .map(
@@ -48,7 +53,7 @@ export function approvedConfig(workspace: string, dataDir: string, environment: 
         new McpConfigError(
           server.file,
           server.name,
-          `not started: project MCP servers run commands from the repository; approve it by adding "${server.name}" to enabledMcpjsonServers in ${join(workspace, '.cove', 'settings.local.json')}`,
+          `not started: project MCP servers run commands from the repository; approve it with cove approve --workspace ${workspace} or Approve in the app, or add "${server.name}" to enabledMcpjsonServers in ${join(dataDir, 'settings.json')}`,
           server.transport,
         ),
     );
@@ -105,6 +110,13 @@ export class McpRegistry {
     }
     const hub = await this.hubFor(workspace, config);
     return { workspace, servers: hub.status(), problems: hub.problems().filter((p) => p.server === undefined).map((p) => p.message) };
+  }
+
+  /** Stops a workspace's servers; the next session that needs them reads its configuration again. */
+  async restart(workspace: string): Promise<void> {
+    const hub = this.hubs.get(workspace);
+    this.hubs.delete(workspace);
+    if (hub) await (await hub).close();
   }
 
   async closeAll(): Promise<void> {

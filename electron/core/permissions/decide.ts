@@ -8,10 +8,13 @@ import type { Sensitivity } from '../agent/types';
 import { matchesWhole } from './bash-pattern';
 import { matchesCall, matchesPart, namesTool, type CompiledRule, type RuleList } from './rule-match';
 import { FILE_EDIT_TOOLS, type PermissionMode } from './rule-syntax';
+import { protectedLocation } from './protected-files';
 import { analyzeCommand, type CommandPart, type ShellAnalysis } from './shell-analysis';
-import { escapeReasons } from './shell-paths';
+import { parserUnavailable } from './shell-parser';
+import { escapeReasons, judgeWrites, type JudgedWrite } from './shell-paths';
 import { suggestBash, suggestForTool, type Suggestion } from './suggest';
 import { callPaths, type CallPath } from './tool-paths';
+import { checkWrites, pathRuleFor, protectedWriteText, writeThenRun } from './write-checks';
 
 export interface PermissionCall {
   sessionId: string;
@@ -64,7 +67,18 @@ function ask(reasons: string[], suggestion: Suggestion, sensitivity: Sensitivity
   };
 }
 
+/** Control characters in a reason (a newline in a quoted word) are shown escaped: one readable line. */
+function readable(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]/g, (char) => JSON.stringify(char).slice(1, -1).replace(/^\\u00/, '\\x'));
+}
+
 export function decide(call: PermissionCall, context: DecideContext): Decision {
+  const decision = decideRaw(call, context);
+  if (decision.outcome === 'ask') return { ...decision, reasons: decision.reasons.map(readable) };
+  return { ...decision, reason: readable(decision.reason) };
+}
+
+function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   const rules = (list: RuleList) => context.rules[list].filter((rule) => namesTool(rule, call.toolName));
   if (call.toolName === 'bash') return decideBash(call, context, rules);
 
@@ -75,13 +89,32 @@ export function decide(call: PermissionCall, context: DecideContext): Decision {
   if (context.mode === 'plan' && call.sensitivity !== 'readOnly') {
     return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
   }
+  const suggestion = suggestForTool(call.toolName, paths, call.args);
+  const guarded = FILE_EDIT_TOOLS.has(call.toolName) ? protectedPaths(paths ?? [], context) : [];
+  // Only a rule with a path that covers the protected file names it; `edit_file` alone does not.
+  const named = guarded.length > 0 ? rules('allow').find((rule) => rule.path !== null && matchesCall(rule, call.args, paths, context.roots)) : undefined;
+  if (guarded.length > 0 && !named) {
+    const why = guarded.map(({ path, location }) => `${path.given} is the protected ${location}, which decides what runs next`);
+    if (context.mode === 'bypass') {
+      return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: `${why.join('; ')}; bypass mode does not change it without an allow rule naming it` };
+    }
+    return ask([...why, 'only an allow rule naming it lets this run'], suggestion, call.sensitivity);
+  }
   if (context.mode === 'bypass') return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
-  const suggestion = suggestForTool(call.toolName, paths);
   const asked = matching('ask');
   if (asked) return ask([`${describe(asked)} asks every time`], suggestion, call.sensitivity, asked.text);
   const allowed = matching('allow');
   if (allowed) return { outcome: 'allow', decidedBy: 'rule', rule: allowed.text, reason: `${describe(allowed)} allows it` };
   return modeDefault(call, context.mode, paths, suggestion);
+}
+
+function protectedPaths(paths: readonly CallPath[], context: DecideContext): Array<{ path: CallPath; location: string }> {
+  const found: Array<{ path: CallPath; location: string }> = [];
+  for (const path of paths) {
+    const location = protectedLocation(path.real, context.roots, context.home) ?? protectedLocation(path.lexical, context.roots, context.home);
+    if (location) found.push({ path, location });
+  }
+  return found;
 }
 
 function modeDefault(call: PermissionCall, mode: PermissionMode, paths: CallPath[] | null, suggestion: Suggestion): Decision {
@@ -117,45 +150,83 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
     const what = denied.part ? quote(denied.part) : 'this command';
     return { outcome: 'deny', decidedBy: 'rule', rule: denied.rule.text, reason: `${describe(denied.rule)} forbids ${what}` };
   }
+  const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories, analysis.loops) : [];
+  const deniedWrite = writeDenial(writes, context);
+  if (deniedWrite) return deniedWrite;
   if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };
-  const unclear = analysis.parseError !== null ? [`cannot parse the command (${analysis.parseError})`] : analysis.unreadable;
-  if (context.mode === 'bypass') {
-    const unchecked = rules('deny').find((rule) => rule.bash !== null);
-    if ((analysis.parseError !== null || analysis.opaque) && unchecked) {
-      return {
-        outcome: 'deny',
-        decidedBy: 'rule',
-        rule: unchecked.text,
-        reason: `the command ${unclear.join('; ')}, so ${describe(unchecked)} cannot be checked against it`,
-      };
-    }
-    return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
-  }
+  const unclear = analysis.parseError !== null ? [analysis.parseError] : analysis.unreadable;
+  const allowRules = rules('allow');
+  const exact = allowRules.find(coversWhole);
+  const everything = allowRules.find((rule) => rule.bash === null);
+  const writeVerdict = checkWrites(writes, { mode: context.mode, roots: context.roots, allowRules: context.rules.allow, allowsEverything: everything !== undefined });
+  if (context.mode === 'bypass') return decideBypass(analysis, unclear, writeVerdict.protectedWrites, exact, rules);
 
-  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home) : [];
+  const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home, analysis.loops) : [];
   const suggestion = suggestBash(analysis, escapes);
   const asked = firstMatch('ask');
   if (asked) {
     const what = asked.part ? ` for ${quote(asked.part)}` : '';
     return ask([`${describe(asked.rule)} asks every time${what}`], suggestion, call.sensitivity, asked.rule.text);
   }
-  const exact = rules('allow').find(coversWhole);
+  for (const write of writes) {
+    const rule = pathRuleFor(write, context.rules.ask, context.roots);
+    if (rule) return ask([`${describe(rule)} asks every time for writing ${write.shown} (${write.by})`], suggestion, call.sensitivity, rule.text);
+  }
   if (exact) return { outcome: 'allow', decidedBy: 'rule', rule: exact.text, reason: `${describe(exact)} allows this exact command` };
   if (analysis.parseError !== null) return ask(unclear, suggestion, call.sensitivity);
+  const writeReasons = [...writeVerdict.reasons, ...writeThenRun(writes, analysis.parts, context.roots)];
 
-  const everything = rules('allow').find((rule) => rule.bash === null);
   if (everything) {
-    if (escapes.length > 0) return ask(escapes, suggestion, call.sensitivity);
+    if (escapes.length > 0 || writeReasons.length > 0) return ask([...escapes, ...writeReasons], suggestion, call.sensitivity);
     return { outcome: 'allow', decidedBy: 'rule', rule: everything.text, reason: `${describe(everything)} allows every command` };
   }
-  return coverage(call, analysis, rules('allow'), { unclear, escapes, suggestion });
+  return coverage(call, analysis, allowRules, { unclear: [...unclear, ...writeReasons], escapes, suggestion, mode: context.mode, writes });
+}
+
+/** A write to a path an edit_file or write_file deny rule covers is denied like that edit would be. */
+function writeDenial(writes: readonly JudgedWrite[], context: DecideContext): Decision | null {
+  for (const write of writes) {
+    const rule = pathRuleFor(write, context.rules.deny, context.roots);
+    if (rule) return { outcome: 'deny', decidedBy: 'rule', rule: rule.text, reason: `${describe(rule)} forbids writing ${write.shown} (${write.by})` };
+  }
+  return null;
+}
+
+function decideBypass(
+  analysis: ShellAnalysis,
+  unclear: readonly string[],
+  protectedWrites: readonly JudgedWrite[],
+  exact: CompiledRule | undefined,
+  rules: (list: RuleList) => CompiledRule[],
+): Decision {
+  const unavailable = parserUnavailable();
+  if (unavailable) return ask([unavailable], { rule: null, alternative: null }, 'mutating');
+  const unchecked = rules('deny').find((rule) => rule.bash !== null);
+  if ((analysis.parseError !== null || analysis.opaque) && unchecked) {
+    return {
+      outcome: 'deny',
+      decidedBy: 'rule',
+      rule: unchecked.text,
+      reason: `${describe(unchecked)} cannot be checked against this command, so bypass mode denies it: ${unclear.join('; ')}`,
+    };
+  }
+  if (protectedWrites.length > 0 && !exact) {
+    const write = protectedWrites[0]!;
+    return {
+      outcome: 'deny',
+      decidedBy: 'mode',
+      rule: null,
+      reason: `${protectedWriteText(write)}; bypass mode does not change it without an allow rule naming it`,
+    };
+  }
+  return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the session is in bypass mode' };
 }
 
 function coverage(
   call: PermissionCall,
   analysis: ShellAnalysis,
   allowRules: readonly CompiledRule[],
-  found: { unclear: string[]; escapes: string[]; suggestion: Suggestion },
+  found: { unclear: string[]; escapes: string[]; suggestion: Suggestion; mode: PermissionMode; writes: readonly JudgedWrite[] },
 ): Decision {
   const used: string[] = [];
   const uncovered: CommandPart[] = [];
@@ -172,6 +243,8 @@ function coverage(
     const listed = uncovered.slice(0, 3).map(quote).join(', ') + (uncovered.length > 3 ? ` and ${uncovered.length - 3} more` : '');
     reasons.push(`${listed} ${uncovered.length === 1 ? 'is' : 'are'} not covered by an allow rule`);
   } else if (analysis.parts.length === 0 && reasons.length === 0) {
+    // A bare `> file` runs no program: under acceptEdits it is an edit like any other.
+    if (found.mode === 'acceptEdits' && found.writes.length > 0) return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'acceptEdits allows file edits inside the workspace' };
     reasons.push('bash can change things and no allow rule covers this command');
   }
   return ask(reasons, found.suggestion, call.sensitivity);

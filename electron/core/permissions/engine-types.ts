@@ -73,6 +73,8 @@ export interface PermissionEngineOptions {
   redact?: (value: unknown) => unknown;
   /** For `~/` rules and `~` in commands; defaults to the user's home folder. */
   home?: string;
+  /** Why bash runs without its OS sandbox, making every bash call ask; null while it works (bash-sandbox). */
+  bashUnsandboxed?: () => string | null;
   now?: () => number;
 }
 

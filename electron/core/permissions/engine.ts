@@ -20,6 +20,8 @@ import {
 import { compileRule, type CompiledRule, type RuleList } from './rule-match';
 import type { PermissionMode } from './rule-syntax';
 import { localSettingsPath, saveAlwaysRule } from './settings';
+import { withoutSandbox } from '../bash-sandbox/permission';
+import { loadShellParser } from './shell-parser';
 
 const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const CANCELLED = Symbol('cancelled');
@@ -57,6 +59,9 @@ export class PermissionEngine {
     this.currentMode = options.mode;
     this.home = options.home ?? homedir();
     this.now = options.now ?? Date.now;
+    // The bash grammar loads in the background; `check` waits for it, and until it is loaded
+    // (or if it fails) `decide` asks about every bash call, saying why.
+    void loadShellParser();
     for (const list of LISTS) {
       for (const text of options.extraRules?.[list] ?? []) this.rules[list].push(compileRule(text, list, 'command line', this.home));
       for (const source of options.settings ?? []) {
@@ -82,14 +87,22 @@ export class PermissionEngine {
     return call.workspaceRoots && call.workspaceRoots.length > 0 ? call.workspaceRoots : this.options.workspaceRoots;
   }
 
+  /** Resolves once the bash parser is loaded or has failed (then bash calls ask with the reason). */
+  ready(): Promise<void> {
+    return loadShellParser();
+  }
+
   /** The decision without asking anyone: allow, deny, or ask with the reasons and a rule to offer. */
   decide(call: PermissionCall): Decision {
     const book: RuleBook = { ...this.rules, allow: [...this.rules.allow, ...this.grants.map((grant) => grant.rule)] };
-    return decide(call, { mode: this.currentMode, rules: book, roots: this.roots(call), home: this.home });
+    const decision = decide(call, { mode: this.currentMode, rules: book, roots: this.roots(call), home: this.home });
+    if (call.toolName !== 'bash' || !this.options.bashUnsandboxed) return decision;
+    return withoutSandbox(decision, this.options.bashUnsandboxed(), this.options.ask !== undefined);
   }
 
   /** Decides, asking a person when needed, and records the decision. */
   async check(call: PermissionCall, signal: AbortSignal): Promise<PermissionOutcome> {
+    if (call.toolName === 'bash') await loadShellParser();
     const decision = this.decide(call);
     if (decision.outcome !== 'ask') return this.settle(call, decision);
     if (!this.options.ask) {

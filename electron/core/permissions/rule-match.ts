@@ -7,11 +7,12 @@
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { isAbsolute, relative, sep } from 'node:path';
-import { matchesWords, parseBashPattern, type BashPattern } from './bash-pattern';
+import { matchesOptionsLoosely, matchesWords, parseBashPattern, type BashPattern } from './bash-pattern';
 import { isMcpTool, parseRule, PATH_TOOLS } from './rule-syntax';
 import type { CommandPart } from './shell-analysis';
 import { commandName } from './shell-wrappers';
 import type { CallPath } from './tool-paths';
+import { hostOfUrl, parseHostSpecifier, type HostPattern } from '../web-fetch/host-rule';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
 
@@ -25,6 +26,8 @@ export interface CompiledRule {
   path: PathPattern | null;
   /** subagent(name) and skill(name): a glob over the `name` argument. */
   name: ((value: string) => boolean) | null;
+  /** web_fetch(domain:…): the host of the `url` argument. */
+  host: HostPattern | null;
 }
 
 interface PathPattern {
@@ -38,11 +41,12 @@ interface PathPattern {
 /** Throws an Error naming the rule when it is invalid. */
 export function compileRule(text: string, list: RuleList, source: string, home: string): CompiledRule {
   const parsed = parseRule(text);
-  const rule: CompiledRule = { text: parsed.text, tool: parsed.tool, list, source, bash: null, path: null, name: null };
+  const rule: CompiledRule = { text: parsed.text, tool: parsed.tool, list, source, bash: null, path: null, name: null, host: null };
   const specifier = parsed.specifier;
   if (specifier === null) return rule;
   if (parsed.tool === 'bash') rule.bash = parseBashPattern(specifier);
   else if (PATH_TOOLS.has(parsed.tool)) rule.path = pathPattern(specifier.trim(), home);
+  else if (parsed.tool === 'web_fetch') rule.host = parseHostSpecifier(specifier);
   else rule.name = picomatch(specifier.trim());
   return rule;
 }
@@ -94,6 +98,10 @@ export function matchesCall(rule: CompiledRule, args: unknown, paths: readonly C
     if (rule.list === 'allow') return paths.every((path) => test(path.real));
     return paths.some((path) => test(path.real) || test(path.lexical));
   }
+  if (rule.host) {
+    const host = hostOfUrl((args as { url?: unknown } | null)?.url);
+    return host !== null && rule.host.matches(host);
+  }
   if (rule.name) {
     const name = (args as { name?: unknown } | null)?.name;
     return typeof name === 'string' && rule.name(name);
@@ -113,5 +121,7 @@ export function matchesPart(pattern: BashPattern, part: CommandPart, list: RuleL
   }
   const bare = part.argv.length > 0 ? [commandName(part.argv[0]!), ...part.argv.slice(1)] : [];
   const writtenBare = part.written.length > 0 ? [commandName(part.written[0]!), ...part.written.slice(1)] : [];
-  return [part.words, part.argv, part.written, bare, writtenBare].some((words) => matchesWords(pattern, words));
+  return [part.words, part.argv, part.written, bare, writtenBare, ...part.denyForms].some(
+    (words) => matchesWords(pattern, words) || matchesOptionsLoosely(pattern, words),
+  );
 }

@@ -4,6 +4,7 @@
  * refused with a message that quotes it, so a mistyped rule is never silently ignored.
  */
 import { parseBashPattern } from './bash-pattern';
+import { parseHostSpecifier } from '../web-fetch/host-rule';
 
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypass'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -22,6 +23,8 @@ export const BUILTIN_TOOLS = [
   'bash',
   'subagent',
   'skill',
+  'web_fetch',
+  'todo_write',
 ] as const;
 
 /** Tools whose specifier is a path glob matched against the paths the call touches. */
@@ -38,6 +41,8 @@ const CLAUDE_HINTS: Record<string, string> = {
   Glob: 'list_files',
   Grep: 'search',
   Task: 'subagent',
+  WebFetch: 'web_fetch',
+  TodoWrite: 'todo_write',
 };
 
 export interface ParsedRule {
@@ -68,6 +73,13 @@ export function parseRule(text: string): ParsedRule {
     if (!balanced(specifier)) fail('unbalanced parentheses');
     if (specifier.trim() === '') fail('empty specifier; write the tool name alone to cover every call');
     if (isMcpTool(tool)) fail('MCP rules take no specifier; name the tool (mcp__server__tool) or the server (mcp__server)');
+    if (tool === 'web_fetch') {
+      try {
+        parseHostSpecifier(specifier);
+      } catch (error) {
+        fail((error as Error).message);
+      }
+    }
     if (tool === 'bash') {
       try {
         parseBashPattern(specifier);

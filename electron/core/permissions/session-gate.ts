@@ -11,6 +11,8 @@ import type { Store } from '../store';
 import { PermissionEngine } from './engine';
 import { isPermissionMode, type PermissionMode } from './rule-syntax';
 import { loadPermissionSettings, type RuleLists, type SettingsSource } from './settings';
+import { hookedPermissions } from '../hooks/hook-gate';
+import type { SessionHooks } from '../hooks/session-hooks';
 
 export interface SessionGateOptions {
   workspaces: readonly string[];
@@ -23,6 +25,10 @@ export interface SessionGateOptions {
   redactor?: SecretRedactor;
   /** Already loaded settings files; read from disk when absent. */
   settings?: readonly SettingsSource[];
+  /** The session's PreToolUse hooks run before the rules; see hooks/hook-gate.ts for how they compose. */
+  hooks?: SessionHooks;
+  /** See PermissionEngineOptions.bashUnsandboxed. */
+  bashUnsandboxed?: () => string | null;
 }
 
 function mode(value: string): PermissionMode {
@@ -39,6 +45,7 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
     workspaceRoots: options.workspaces,
     settings: sources,
     extraRules: options.extraRules,
+    ...(options.bashUnsandboxed ? { bashUnsandboxed: options.bashUnsandboxed } : {}),
     audit: (entry) => options.store.recordPermission(entry),
     ...(redactor ? { redact: (value: unknown) => redactDeep(value, redactor).value } : {}),
     ...(prompter
@@ -58,6 +65,16 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
         }
       : {}),
   });
-  const middleware = engine.middleware();
+  const rulesOnly = engine.middleware();
+  const middleware = options.hooks
+    ? hookedPermissions({
+        engine,
+        fallback: rulesOnly,
+        hooks: options.hooks,
+        prompter,
+        audit: (entry) => options.store.recordPermission(entry),
+        ...(redactor ? { redact: (value: unknown) => redactDeep(value, redactor).value } : {}),
+      })
+    : rulesOnly;
   return { ...middleware, setMode: (next: string) => engine.setMode(mode(next)) };
 }

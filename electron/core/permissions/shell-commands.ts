@@ -25,7 +25,7 @@ export interface Stdin {
   document: boolean;
 }
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash', 'busybox']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh', 'yash']);
 
 interface InterpreterSpec {
   /** The flag, when an option word gives code inline. */
@@ -60,6 +60,11 @@ const COMMAND_OPTIONS: Record<string, RegExp> = {
   vi: /^(-c|--cmd|\+)/,
   nvim: /^(-c|--cmd|\+)/,
   zip: /^(-TT|--unzip-command)(=|$)/,
+  man: /^(-P|--pager|-H|--html)(=|$)|^-P./,
+  sort: /^--compress-program(=|$)/,
+  rg: /^(--pre|--pre-glob)(=|$)/,
+  less: /^(\+|--lesskey|-k)/,
+  tcpdump: /^-z$/,
 };
 
 const AWK = new Set(['awk', 'gawk', 'mawk', 'nawk']);
@@ -128,7 +133,7 @@ function readsProgramFromStdin(name: string, stdin: Stdin, findings: Findings, k
 }
 
 function inspectShell(name: string, values: readonly string[], stdin: Stdin, findings: Findings): void {
-  let index = name === 'busybox' ? 2 : 1;
+  let index = 1;
   let inline = false;
   let fromStdin = false;
   while (index < values.length) {

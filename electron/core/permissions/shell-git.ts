@@ -35,7 +35,38 @@ const FILE_KEYS = /^(include(if)?\.|init\.templatedir$|core\.hookspath$)/;
 const GLOBAL_VALUED = ['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path', '--list-cmds'];
 
 /** Options of any subcommand that name a program for git to run. */
-const COMMAND_OPTIONS = /^(--upload-pack|--receive-pack|--exec|--extcmd|--to-cmd|--cc-cmd|--header-cmd|--(env|tree|index|parent|msg|commit|tag-name|subdirectory)-filter)(=|$)/;
+const COMMAND_OPTIONS = /^(--upload-pack|--receive-pack|--exec|--extcmd|--to-cmd|--cc-cmd|--header-cmd|--open-files-in-pager|-O|--ext-diff|--textconv|--(env|tree|index|parent|msg|commit|tag-name|subdirectory)-filter)(=|$)/;
+
+/**
+ * git's own commands (git help -a, git 2.4x). Another word in the subcommand's place is an alias
+ * from a configuration file, which may run anything, so deny rules could not see what it is.
+ */
+export const GIT_COMMANDS: ReadonlySet<string> = new Set([
+  'add', 'am', 'annotate', 'apply', 'archive', 'backfill', 'bisect', 'blame', 'branch', 'bugreport', 'bundle', 'cat-file', 'check-attr',
+  'check-ignore', 'check-mailmap', 'check-ref-format', 'checkout', 'checkout-index', 'cherry', 'cherry-pick', 'citool', 'clean',
+  'clone', 'column', 'commit', 'commit-graph', 'commit-tree', 'config', 'count-objects', 'credential', 'describe', 'diagnose', 'diff',
+  'diff-files', 'diff-index', 'diff-tree', 'difftool', 'fetch', 'fetch-pack', 'filter-branch', 'fmt-merge-msg', 'for-each-ref',
+  'for-each-repo', 'format-patch', 'fsck', 'gc', 'get-tar-commit-id', 'grep', 'gui', 'hash-object', 'help', 'index-pack', 'init',
+  'instaweb', 'interpret-trailers', 'log', 'ls-files', 'ls-remote', 'ls-tree', 'mailinfo', 'mailsplit', 'maintenance', 'merge',
+  'merge-base', 'merge-file', 'merge-tree', 'mergetool', 'mktag', 'mktree', 'multi-pack-index', 'mv', 'name-rev', 'notes', 'pack-objects',
+  'pack-refs', 'prune', 'prune-packed', 'pull', 'push', 'range-diff', 'read-tree', 'rebase', 'reflog', 'refs', 'remote', 'repack',
+  'replace', 'replay', 'request-pull', 'rerere', 'reset', 'restore', 'rev-list', 'rev-parse', 'revert', 'rm', 'send-email',
+  'shortlog', 'show', 'show-branch', 'show-index', 'show-ref', 'sparse-checkout', 'stage', 'stash', 'status', 'stripspace',
+  'submodule', 'switch', 'symbolic-ref', 'tag', 'unpack-file', 'unpack-objects', 'update-index', 'update-ref', 'var', 'verify-commit',
+  'verify-pack', 'verify-tag', 'version', 'whatchanged', 'worktree', 'write-tree', 'lfs',
+]);
+
+/** Where git's subcommand stands, after its global options; `argv.length` when there is none. */
+export function gitSubcommandIndex(argv: readonly string[]): number {
+  let index = 1;
+  while (index < argv.length) {
+    const value = argv[index]!;
+    if (value === '--') return index + 1;
+    if (!value.startsWith('-')) return index;
+    index += GLOBAL_VALUED.includes(value) ? 2 : 1;
+  }
+  return index;
+}
 
 export function isCommandKey(key: string): boolean {
   const lower = key.toLowerCase();

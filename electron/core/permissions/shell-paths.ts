@@ -1,22 +1,24 @@
 /**
- * The escape tier (SPEC §6): a bash command whose path-like words lead outside the workspace
- * roots is asked about even when a rule allows it. Words are resolved like the file tools'
- * sandbox resolves paths (symlinks followed, a missing tail through its nearest existing
- * parent), relative to the first root where bash runs, `~` and `$HOME` to the home folder.
+ * The escape tier and the writes of a bash command (SPEC §6). Path words are expanded first
+ * (`shell-expand.ts`), then resolved like the file tools' sandbox resolves paths (symlinks
+ * followed, a missing tail through its nearest existing parent), relative to the first root where
+ * bash runs. A path word leading outside the roots is asked about even when a rule allows the
+ * command; a word that cannot be expanded for certain is asked about too.
  *
  * Decisions: `/dev/null`, `/dev/std{in,out,err}`, `/dev/tty`, `/dev/zero`, `/dev/{u,}random` and
- * `/dev/fd/N` are fine; `/tmp` is outside like any other folder. A variable other than `$HOME`
- * and `$PWD` at the start of a word, or after a `/`, is something we cannot tell, so it asks.
+ * `/dev/fd/N` are neither outside nor writes; `/tmp` is outside like any other folder. An
+ * argument that is not known to be a path and whose first folder does not exist (`'/needle/p'`)
+ * is not called outside the workspace: it names nothing there.
  */
-import { normalize } from 'node:path';
+import { existsSync } from 'node:fs';
+import { normalize, resolve, sep } from 'node:path';
 import { isInside, realRoots, resolveInWorkspace } from '../tools/sandbox';
-import type { PathCandidate } from './shell-analysis';
+import { protectedLocation } from './protected-files';
+import type { PathCandidate, WriteCandidate } from './shell-analysis';
+import { expandWord } from './shell-expand';
+import type { Word } from './shell-words';
 
 const DEVICES = /^\/dev\/(null|zero|random|urandom|tty|stdin|stdout|stderr|fd\/\d+)$/;
-const VARIABLE = String.raw`\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9?$!#@*-])\}?`;
-const LEADING_VARIABLE = new RegExp(`^${VARIABLE}`);
-const VARIABLE_AFTER_SLASH = new RegExp(`/${VARIABLE}`);
-const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
 
 /** Where an absolute path really leads, or null when it cannot be resolved (a link loop). */
 export function realPath(absolute: string): string | null {
@@ -27,48 +29,102 @@ export function realPath(absolute: string): string | null {
   }
 }
 
-export function escapeReasons(candidates: readonly PathCandidate[], roots: readonly string[], home: string): string[] {
+interface Expanded {
+  /** Absolute, lexically normalized. */
+  lexical: string;
+  /** Symlinks followed. */
+  real: string;
+  text: string;
+}
+
+type Loops = ReadonlyMap<string, readonly Word[]>;
+
+function expandPaths(word: Word, skip: number, cwd: string, home: string, loops?: Loops): Expanded[] | string {
+  const expansion = expandWord(word, { home, cwd, loops });
+  if ('unknown' in expansion) return expansion.unknown;
+  return expansion.values.map((value) => {
+    const text = value.slice(skip);
+    const lexical = normalize(resolve(cwd, text === '' ? '.' : text));
+    return { text, lexical, real: realPath(lexical) ?? lexical };
+  });
+}
+
+const shownOf = (word: Word, text: string) => (word.raw === text ? `\`${word.raw}\`` : `\`${word.raw}\` (${text})`);
+
+export function escapeReasons(candidates: readonly PathCandidate[], roots: readonly string[], home: string, loops?: Loops): string[] {
   if (roots.length === 0) return candidates.length > 0 ? ['the session has no workspace folder, so every path is outside it'] : [];
   const real = realRoots(roots);
   const reasons = new Set<string>();
   for (const candidate of candidates) {
-    const reason = judge(candidate, real, home);
-    if (reason) reasons.add(reason);
+    const paths = expandPaths(candidate.word, candidate.skip, real[0]!, home, loops);
+    if (typeof paths === 'string') {
+      reasons.add(paths);
+      continue;
+    }
+    for (const path of paths) {
+      const reason = judge(candidate, path, real);
+      if (reason) reasons.add(reason);
+    }
   }
   return [...reasons];
 }
 
-function judge(candidate: PathCandidate, roots: readonly string[], home: string): string | null {
-  const { text, shown } = candidate;
-  if (DEVICES.test(text)) return null;
-  const expanded = (name: string) => candidate.variables.includes(name);
-
-  let absolute: string;
-  const leading = LEADING_VARIABLE.exec(text);
-  const afterSlash = VARIABLE_AFTER_SLASH.exec(text);
-  if (leading && expanded(leading[1]!)) {
-    const name = leading[1]!;
-    const rest = text.slice(leading[0].length);
-    if (name === 'HOME') absolute = home + rest;
-    else if (name === 'PWD') absolute = roots[0]! + rest;
-    else return `cannot tell where $${name} points (in ${shown})`;
-  } else if (text === '~' || text.startsWith('~/')) {
-    absolute = home + text.slice(1);
-  } else if (/^~[^/]/.test(text)) {
-    return `cannot tell where ${text.split('/')[0]} points (in ${shown})`;
-  } else if (text.startsWith('/')) {
-    absolute = text;
-  } else {
-    absolute = `${roots[0]}/${text}`;
+function judge(candidate: PathCandidate, path: Expanded, roots: readonly string[]): string | null {
+  if (DEVICES.test(path.lexical)) return null;
+  if (roots.some((root) => isInside(path.real, root))) return null;
+  if (!candidate.known) {
+    const first = path.lexical.split(sep).filter(Boolean)[0];
+    if (first !== undefined && !existsSync(`${sep}${first}`)) return null;
   }
-  if (afterSlash && expanded(afterSlash[1]!) && afterSlash[1] !== 'HOME' && afterSlash[1] !== 'PWD') {
-    return `cannot tell where $${afterSlash[1]} points (in ${shown})`;
-  }
-
-  const resolved = realPath(absolute) ?? normalize(absolute);
-  if (roots.some((root) => isInside(resolved, root))) return null;
-  const relativeAndPlain = !text.startsWith('/') && !text.startsWith('~') && !text.startsWith('$') && !PARENT_SEGMENT.test(text);
-  if (relativeAndPlain) return `${shown} leads outside the workspace through a symbolic link`;
+  const shown = shownOf(candidate.word, path.text);
+  const plain = !/^[/~$]/.test(candidate.word.value.slice(candidate.skip)) && !/(^|\/)\.\.(\/|$)/.test(path.text);
+  if (plain && roots.some((root) => isInside(path.lexical, root))) return `${shown} leads outside the workspace through a symbolic link`;
   if (candidate.redirect) return `${shown} (redirected with ${candidate.redirect}) is outside the workspace`;
   return `${shown} is outside the workspace`;
+}
+
+export interface JudgedWrite {
+  by: string;
+  shown: string;
+  /** Absolute real paths; empty when `unknown`. */
+  paths: Array<{ lexical: string; real: string }>;
+  unknown: string | null;
+  /** The protected location it changes, if any. */
+  protects: string | null;
+  inside: boolean;
+}
+
+export function judgeWrites(writes: readonly WriteCandidate[], roots: readonly string[], home: string, directories: readonly Word[] = [], loops?: Loops): JudgedWrite[] {
+  const real = realRoots(roots);
+  const cwd = real[0] ?? '/';
+  // After `cd x`, a relative write lands under x: judge it from every folder the command may be in.
+  const bases = [cwd];
+  for (const directory of directories) {
+    const found = expandPaths(directory, 0, cwd, home, loops);
+    if (typeof found !== 'string') bases.push(...found.map((path) => path.real));
+  }
+  const judged: JudgedWrite[] = [];
+  for (const write of writes) {
+    const fromEvery = (expand: (base: string) => Expanded[] | string) => {
+      const all: Expanded[] = [];
+      for (const base of bases) {
+        const found = expand(base);
+        if (typeof found === 'string') return found;
+        all.push(...found);
+      }
+      return all;
+    };
+    const expanded = write.word ? fromEvery((base) => expandPaths(write.word!, write.skip, base, home, loops)) : fromEvery((base) => [{ text: '.', lexical: base, real: base }]);
+    const shown = write.word ? `\`${write.word.raw}\`` : 'the folder it runs in';
+    if (typeof expanded === 'string') {
+      judged.push({ by: write.by, shown, paths: [], unknown: expanded, protects: null, inside: false });
+      continue;
+    }
+    const paths = expanded.filter((path) => !DEVICES.test(path.lexical));
+    if (paths.length === 0) continue;
+    const protects = paths.map((path) => protectedLocation(path.real, real, home) ?? protectedLocation(path.lexical, roots, home)).find((found) => found !== null) ?? null;
+    const inside = paths.every((path) => real.some((root) => isInside(path.real, root)));
+    judged.push({ by: write.by, shown, paths: paths.map(({ lexical, real: resolved }) => ({ lexical, real: resolved })), unknown: null, protects, inside });
+  }
+  return judged;
 }

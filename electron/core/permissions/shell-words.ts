@@ -1,10 +1,16 @@
 /**
- * Reading one shell word: quotes and escapes, `$VAR`, `${…}`, `$((…))`, `$(…)` and backticks.
- * Quote removal gives the word's value; expansions stay in it as written, and the variables and
- * nested command sources are recorded beside it so the permission engine can judge them.
+ * One shell word read from the syntax tree: its value after quote removal, and the pieces it is
+ * made of, so expansion can tell quoted text from unquoted (globs, braces, `~`) and known
+ * variables from what only the shell can know. A node the reader does not understand makes the
+ * word unreadable instead of guessing.
  */
+import type { Node } from 'web-tree-sitter';
 
-export class ShellSyntaxError extends Error {}
+export type Piece =
+  | { kind: 'text'; text: string; quoted: boolean }
+  | { kind: 'variable'; name: string }
+  /** A parameter expansion with operators, a substitution, arithmetic: no value before it runs. */
+  | { kind: 'dynamic'; text: string };
 
 export interface Substitution {
   kind: 'command' | 'backtick' | 'process';
@@ -17,224 +23,212 @@ export interface Word {
   raw: string;
   /** After quote removal; expansions stay as written (`$HOME`). */
   value: string;
-  /** Variables expanded by the shell (not those inside single quotes), in order. */
+  pieces: Piece[];
+  /** Variables expanded by the shell, in order. */
   variables: string[];
   substitutions: Substitution[];
   /** Some part was quoted or escaped, so it cannot be a reserved word. */
   quoted: boolean;
+  /** Why the word cannot be read (arithmetic on variables, indirect expansion, unknown syntax). */
+  unreadable: string[];
 }
 
-export function newWord(): Word {
-  return { kind: 'word', raw: '', value: '', variables: [], substitutions: [], quoted: false };
+const ANSI_SIMPLE: Record<string, string> = {
+  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?',
+};
+
+/** `$'…'` the way bash decodes it. */
+export function decodeAnsiC(body: string): string {
+  let out = '';
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index]!;
+    if (char !== '\\' || index + 1 >= body.length) {
+      out += char;
+      continue;
+    }
+    const next = body[++index]!;
+    const hex = (max: number) => {
+      const digits = /^[0-9a-fA-F]+/.exec(body.slice(index + 1, index + 1 + max))?.[0] ?? '';
+      index += digits.length;
+      return digits;
+    };
+    if (next in ANSI_SIMPLE) out += ANSI_SIMPLE[next];
+    else if (/[0-7]/.test(next)) {
+      const digits = /^[0-7]{1,3}/.exec(body.slice(index))![0];
+      index += digits.length - 1;
+      out += String.fromCharCode(parseInt(digits, 8) & 0xff);
+    } else if (next === 'x') {
+      const digits = hex(2);
+      out += digits ? String.fromCharCode(parseInt(digits, 16)) : '\\x';
+    } else if (next === 'u' || next === 'U') {
+      const digits = hex(next === 'u' ? 4 : 8);
+      out += digits ? String.fromCodePoint(Math.min(parseInt(digits, 16), 0x10ffff)) : `\\${next}`;
+    } else if (next === 'c' && index + 1 < body.length) {
+      out += String.fromCharCode(body.charCodeAt(++index) & 0x1f);
+    } else out += `\\${next}`;
+  }
+  return out;
 }
 
-/** Characters that end an unquoted word. */
-export const WORD_END = new Set([' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '<', '>']);
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*/;
-const SPECIAL_PARAMETER = /^[0-9?$!#@*-]/;
-const ANSI_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', e: '\x1b' };
-
-export abstract class WordReader {
-  protected pos = 0;
-
-  constructor(protected readonly src: string) {}
-
-  /** Reads the tokens of a `$(…)` up to and including its closing `)`. */
-  protected abstract nestedList(): void;
-
-  protected word(): Word {
-    const start = this.pos;
-    const word = newWord();
-    while (this.pos < this.src.length && !WORD_END.has(this.src[this.pos]!)) {
-      const char = this.src[this.pos]!;
-      if (char === '\\') {
-        const next = this.src[this.pos + 1];
-        this.pos += 2;
-        if (next === '\n') continue;
-        word.value += next ?? '\\';
-        word.quoted = true;
-      } else if (char === "'") {
-        const end = this.src.indexOf("'", this.pos + 1);
-        if (end < 0) throw new ShellSyntaxError('a single quote is never closed');
-        word.value += this.src.slice(this.pos + 1, end);
-        word.quoted = true;
-        this.pos = end + 1;
-      } else if (char === '"') {
-        this.pos++;
-        word.quoted = true;
-        this.doubleQuoted(word, true);
-      } else if (char === '$') {
-        this.dollar(word, false);
-      } else if (char === '`') {
-        this.backtick(word);
-      } else {
-        word.value += char;
-        this.pos++;
-      }
+/** Unquoted word text: a backslash quotes the next character; backslash-newline vanishes. */
+function unquotedPieces(text: string, into: Piece[]): void {
+  let plain = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char !== '\\') {
+      plain += char;
+      continue;
     }
-    word.raw = this.src.slice(start, this.pos);
-    return word;
+    const next = text[++index];
+    if (next === undefined || next === '\n') continue;
+    if (plain) into.push({ kind: 'text', text: plain, quoted: false });
+    plain = '';
+    into.push({ kind: 'text', text: next, quoted: true });
   }
+  if (plain) into.push({ kind: 'text', text: plain, quoted: false });
+}
 
-  /** The inside of "…" (or of an unquoted here-document when `closed` is false). */
-  doubleQuoted(word: Word, closed: boolean): void {
-    while (this.pos < this.src.length) {
-      const char = this.src[this.pos]!;
-      if (closed && char === '"') {
-        this.pos++;
-        return;
-      }
-      if (char === '\\') {
-        const next = this.src[this.pos + 1];
-        this.pos += 2;
-        if (next === '\n') continue;
-        word.value += next !== undefined && '$`"\\'.includes(next) ? next : `\\${next ?? ''}`;
-      } else if (char === '$') {
-        this.dollar(word, true);
-      } else if (char === '`') {
-        this.backtick(word);
-      } else {
-        word.value += char;
-        this.pos++;
-      }
-    }
-    if (closed) throw new ShellSyntaxError('a double quote is never closed');
+/** Text inside "…": a backslash quotes only $ ` " \ and newline. */
+function doubleQuotedText(text: string): string {
+  return text.replace(/\\([$`"\\\n])/g, (_, char: string) => (char === '\n' ? '' : char));
+}
+
+const PLAIN_EXPANSION = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const ARITHMETIC_REASON = 'uses arithmetic on a variable, which bash evaluates as code';
+
+export function readWord(node: Node): Word {
+  const word: Word = { kind: 'word', raw: node.text, value: '', pieces: [], variables: [], substitutions: [], quoted: false, unreadable: [] };
+  collect(node, word, false);
+  word.value = word.pieces.map((piece) => (piece.kind === 'text' ? piece.text : piece.kind === 'variable' ? `$${piece.name}` : piece.text)).join('');
+  word.quoted = word.pieces.some((piece) => piece.kind === 'text' && piece.quoted);
+  return word;
+}
+
+function dynamic(word: Word, node: Node): void {
+  word.pieces.push({ kind: 'dynamic', text: node.text });
+}
+
+/** Every command or process substitution below `node`, and whether it names variables. */
+function nested(node: Node, word: Word): boolean {
+  let variables = false;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'command_substitution' || child.type === 'process_substitution') substitution(child, word);
+    else if (child.type === 'variable_name' || child.type === 'simple_expansion' || child.type === 'expansion') {
+      variables = true;
+      if (child.type !== 'variable_name') nested(child, word);
+    } else variables = nested(child, word) || variables;
   }
+  return variables;
+}
 
-  private dollar(word: Word, inDoubleQuotes: boolean): void {
-    const start = this.pos;
-    const next = this.src[this.pos + 1];
-    if (next === "'" && !inDoubleQuotes) {
-      this.pos += 2;
-      word.value += this.ansiCString();
-      word.quoted = true;
+function substitution(node: Node, word: Word): void {
+  const text = node.text;
+  if (node.type === 'process_substitution') word.substitutions.push({ kind: 'process', source: text.slice(2, -1) });
+  else if (text.startsWith('`')) word.substitutions.push({ kind: 'backtick', source: text.slice(1, -1).replace(/\\([`\\$])/g, '$1') });
+  else word.substitutions.push({ kind: 'command', source: text.slice(2, -1) });
+}
+
+function collect(node: Node, word: Word, inQuotes: boolean): void {
+  switch (node.type) {
+    case 'word':
+    case 'number':
+    case 'command_name':
+      if (node.type === 'command_name' && node.namedChildCount > 0) {
+        for (const child of node.namedChildren) if (child) collect(child, word, inQuotes);
+      } else if (inQuotes) word.pieces.push({ kind: 'text', text: node.text, quoted: true });
+      else unquotedPieces(node.text, word.pieces);
+      return;
+    case 'raw_string':
+      word.pieces.push({ kind: 'text', text: node.text.slice(1, -1), quoted: true });
+      return;
+    case 'ansi_c_string':
+      word.pieces.push({ kind: 'text', text: decodeAnsiC(node.text.slice(2, -1)), quoted: true });
+      return;
+    case 'string_content':
+      word.pieces.push({ kind: 'text', text: doubleQuotedText(node.text), quoted: true });
+      return;
+    case 'string':
+    case 'translated_string': {
+      // Text between the named parts (a `$` alone, spaces) is not always a node of its own.
+      const body = node.text.startsWith('$') ? 2 : 1;
+      let at = node.startIndex + body;
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        if (child.startIndex > at) word.pieces.push({ kind: 'text', text: doubleQuotedText(node.text.slice(at - node.startIndex, child.startIndex - node.startIndex)), quoted: true });
+        collect(child, word, true);
+        at = child.endIndex;
+      }
+      const end = node.endIndex - 1;
+      if (end > at) word.pieces.push({ kind: 'text', text: doubleQuotedText(node.text.slice(at - node.startIndex, end - node.startIndex)), quoted: true });
+      if (node.text.length < 2 || !node.text.endsWith('"')) word.unreadable.push('a double quote is never closed');
       return;
     }
-    if (next === '"' && !inDoubleQuotes) {
-      this.pos += 2;
-      word.quoted = true;
-      this.doubleQuoted(word, true);
+    case 'concatenation':
+      for (const child of node.children) if (child) collectPart(child, word, inQuotes);
       return;
-    }
-    if (next === '(' && this.src[this.pos + 2] === '(') {
-      this.pos += 3;
-      this.arithmetic(word);
-    } else if (next === '(') {
-      this.pos += 2;
-      const inner = this.pos;
-      this.nestedList();
-      word.substitutions.push({ kind: 'command', source: this.src.slice(inner, this.pos - 1) });
-    } else if (next === '{') {
-      this.pos += 2;
-      this.parameter(word);
-    } else {
-      const rest = this.src.slice(this.pos + 1);
-      const name = IDENTIFIER.exec(rest)?.[0] ?? SPECIAL_PARAMETER.exec(rest)?.[0];
-      if (name === undefined) {
-        word.value += '$';
-        this.pos++;
-        return;
-      }
+    case 'simple_expansion': {
+      const name = node.text.slice(1);
       word.variables.push(name);
-      this.pos += 1 + name.length;
+      if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) word.pieces.push({ kind: 'variable', name });
+      else dynamic(word, node);
+      return;
     }
-    word.value += this.src.slice(start, this.pos);
-  }
-
-  /** `${…}`: the name, then anything up to the matching `}`, which may itself hold `$(…)`. */
-  private parameter(word: Word): void {
-    const name = /^[#!]?([A-Za-z_][A-Za-z0-9_]*|[0-9?$!#@*-])/.exec(this.src.slice(this.pos));
-    if (name) word.variables.push(name[1]!);
-    const inner = newWord();
-    let depth = 1;
-    while (this.pos < this.src.length) {
-      const char = this.src[this.pos]!;
-      if (char === '}' && --depth === 0) {
-        this.pos++;
-        word.variables.push(...inner.variables);
-        word.substitutions.push(...inner.substitutions);
+    case 'expansion': {
+      const plain = PLAIN_EXPANSION.exec(node.text);
+      const name = node.namedChildren.find((child) => child?.type === 'variable_name')?.text;
+      if (name) word.variables.push(name);
+      if (plain) {
+        word.pieces.push({ kind: 'variable', name: plain[1]! });
         return;
       }
-      if (char === '{') depth++;
-      if (char === '\\') this.pos += 2;
-      else if (char === "'") {
-        const end = this.src.indexOf("'", this.pos + 1);
-        if (end < 0) throw new ShellSyntaxError('a single quote is never closed');
-        this.pos = end + 1;
-      } else if (char === '"') {
-        this.pos++;
-        this.doubleQuoted(inner, true);
-      } else if (char === '$') this.dollar(inner, true);
-      else if (char === '`') this.backtick(inner);
-      else this.pos++;
+      // `${!X}` names a variable by another's value, and `${a[$i]}` evaluates its subscript.
+      if (/^\$\{!/.test(node.text) && !/^\$\{![A-Za-z_][A-Za-z0-9_]*[@*]\}$/.test(node.text)) word.unreadable.push('uses indirect expansion ${!…}, which bash evaluates at run time');
+      if (node.namedChildren.some((child) => child?.type === 'subscript')) word.unreadable.push('uses an array subscript, which bash evaluates as arithmetic');
+      nested(node, word);
+      dynamic(word, node);
+      return;
     }
-    throw new ShellSyntaxError('a ${ is never closed');
-  }
-
-  /** `$((…))`: arithmetic is harmless unless it holds a substitution, which is recorded. */
-  private arithmetic(word: Word): void {
-    const inner = newWord();
-    let depth = 0;
-    while (this.pos < this.src.length) {
-      const char = this.src[this.pos]!;
-      if (char === ')') {
-        if (depth > 0) depth--;
-        else if (this.src[this.pos + 1] === ')') {
-          this.pos += 2;
-          word.variables.push(...inner.variables);
-          word.substitutions.push(...inner.substitutions);
-          return;
-        } else throw new ShellSyntaxError('a $(( is closed by a single )');
-        this.pos++;
-      } else if (char === '(') {
-        depth++;
-        this.pos++;
-      } else if (char === '$') this.dollar(inner, true);
-      else if (char === '`') this.backtick(inner);
-      else this.pos++;
-    }
-    throw new ShellSyntaxError('a $(( is never closed');
-  }
-
-  private backtick(word: Word): void {
-    const start = this.pos;
-    this.pos++;
-    let source = '';
-    while (this.pos < this.src.length && this.src[this.pos] !== '`') {
-      const char = this.src[this.pos]!;
-      const next = this.src[this.pos + 1];
-      if (char === '\\' && next !== undefined && '`\\$'.includes(next)) {
-        source += next;
-        this.pos += 2;
-      } else {
-        source += char;
-        this.pos++;
+    case 'command_substitution':
+    case 'process_substitution':
+      substitution(node, word);
+      dynamic(word, node);
+      return;
+    case 'arithmetic_expansion':
+      if (nested(node, word)) word.unreadable.push(ARITHMETIC_REASON);
+      dynamic(word, node);
+      return;
+    case 'brace_expression':
+    case 'variable_name':
+      word.pieces.push({ kind: 'text', text: node.text, quoted: false });
+      return;
+    case 'variable_assignment':
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.type === 'array' || child.type === 'subscript') dynamic(word, child);
+        else collectPart(child, word, inQuotes);
       }
-    }
-    if (this.pos >= this.src.length) throw new ShellSyntaxError('a backtick is never closed');
-    this.pos++;
-    word.substitutions.push({ kind: 'backtick', source });
-    word.value += this.src.slice(start, this.pos);
+      return;
+    case 'heredoc_body':
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        if (child.type === 'heredoc_content') word.pieces.push({ kind: 'text', text: child.text, quoted: true });
+        else collect(child, word, true);
+      }
+      return;
+    default:
+      word.unreadable.push(`uses ${node.type.replace(/_/g, ' ')} syntax, which Cove does not read`);
+      dynamic(word, node);
   }
+}
 
-  /** `$'…'` with the escapes that matter for reading a word; others are kept as written. */
-  private ansiCString(): string {
-    let value = '';
-    while (this.pos < this.src.length) {
-      const char = this.src[this.pos]!;
-      if (char === "'") {
-        this.pos++;
-        return value;
-      }
-      if (char === '\\' && this.pos + 1 < this.src.length) {
-        const next = this.src[this.pos + 1]!;
-        value += ANSI_ESCAPES[next] ?? `\\${next}`;
-        this.pos += 2;
-      } else {
-        value += char;
-        this.pos++;
-      }
-    }
-    throw new ShellSyntaxError("a $' quote is never closed");
-  }
+/** A concatenation's parts; its anonymous pieces (`$` before a quote, `=`) are plain text. */
+function collectPart(node: Node, word: Word, inQuotes: boolean): void {
+  if (node.isNamed) collect(node, word, inQuotes);
+  else unquotedPieces(node.text, word.pieces);
+}
+
+/** A word that is plain text, such as a reserved word read as a command name. */
+export function literalWord(text: string): Word {
+  return { kind: 'word', raw: text, value: text, pieces: [{ kind: 'text', text, quoted: false }], variables: [], substitutions: [], quoted: false, unreadable: [] };
 }

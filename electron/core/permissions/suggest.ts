@@ -9,6 +9,7 @@
 import { FILE_EDIT_TOOLS, PATH_TOOLS, isMcpTool } from './rule-syntax';
 import type { ShellAnalysis } from './shell-analysis';
 import type { CallPath } from './tool-paths';
+import { hostOfUrl } from '../web-fetch/host-rule';
 
 export interface Suggestion {
   rule: string | null;
@@ -27,7 +28,8 @@ const SUBCOMMAND = /^[a-z][a-z0-9-]*$/;
 const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
 
 export function suggestBash(analysis: ShellAnalysis, escapes: readonly string[]): Suggestion {
-  if (analysis.parseError !== null || analysis.normalized === '') return { rule: null, alternative: null };
+  // A rule must be one a person can paste: no newline, NUL or other control character.
+  if (analysis.parseError !== null || analysis.normalized === '' || /[\x00-\x1f\x7f]/.test(analysis.normalized)) return { rule: null, alternative: null };
   // A `*` would make the rule a glob, broader than the command shown; the person may write one.
   const rule = analysis.normalized.includes('*') ? null : `bash(${analysis.normalized})`;
   const [part, ...others] = analysis.parts;
@@ -52,7 +54,11 @@ function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]]/g, '\\$&').replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
 }
 
-export function suggestForTool(toolName: string, paths: readonly CallPath[] | null): Suggestion {
+export function suggestForTool(toolName: string, paths: readonly CallPath[] | null, args?: unknown): Suggestion {
+  if (toolName === 'web_fetch') {
+    const host = hostOfUrl((args as { url?: unknown } | null)?.url);
+    return { rule: host ? `web_fetch(domain:${host})` : null, alternative: null };
+  }
   if (isMcpTool(toolName)) return { rule: toolName, alternative: `mcp__${toolName.split('__')[1]}` };
   if (!PATH_TOOLS.has(toolName)) return { rule: toolName, alternative: null };
   const unique = [...new Set((paths ?? []).map((path) => path.real))];

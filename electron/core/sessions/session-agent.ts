@@ -12,6 +12,8 @@ import { loadInstructions } from '../project/instructions';
 import { loadPersonas, personaAllows } from '../project/personas';
 import { createSkillTool, loadSkills } from '../project/skills';
 import type { SessionRecord } from '../store';
+import { hookedSources, hookedTools } from '../hooks/hook-tools';
+import type { SessionHooks } from '../hooks/session-hooks';
 import { loadAgentDefinitions } from '../subagents/definitions';
 import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner } from '../subagents/subagent-runner';
 import { createSubagentTool } from '../subagents/subagent-tool';
@@ -25,6 +27,7 @@ export interface SessionAgentInput {
   client: Anthropic;
   middleware: ToolMiddleware[];
   maxTurns?: number;
+  hooks?: SessionHooks;
   snapshots: SnapshotStore;
   messages: ConversationMessage[];
   /** Read at every turn: the persona the session acts as now. */
@@ -48,7 +51,8 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     sessionId: session.id,
     client: input.client,
     model: session.model,
-    toolSources: options.toolSources?.(session) ?? [],
+    toolSources: hookedSources(options.toolSources?.(session) ?? [], input.hooks),
+    modelSpec: options.modelCatalog?.().then((catalog) => catalog.spec(session.model)),
     middleware: input.middleware,
     strategy: options.strategy,
     retry: options.retry,
@@ -57,7 +61,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     snapshots: input.snapshots,
     log: input.log,
   };
-  const baseTools = [...options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])];
+  const baseTools = hookedTools([...options.tools(session), ...(skills.length > 0 ? [createSkillTool(skills)] : [])], input.hooks);
   const limits = { ...DEFAULT_SUBAGENT_LIMITS, ...options.subagentLimits };
   /** The tools of an agent at `depth` (0 is the session's own): a subagent tool while children may nest deeper. */
   const toolsAt = (depth: number) => [...baseTools, ...(depth < limits.maxDepth ? [createSubagentTool(subagents, definitions, depth + 1)] : [])];
@@ -67,7 +71,10 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
       base: () => shared,
       tools: toolsAt,
       systemPrompt: (definition) => subagentPromptFor(session.workspaces, definition, { instructions }),
-      emit: input.emit,
+      emit: (event) => {
+        input.emit(event);
+        if (event.type === 'subagentEnd') input.hooks?.subagentStop(event.subagentId);
+      },
     },
     limits,
   );
@@ -77,6 +84,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     tools: toolsAt(0),
     toolFilter: (name) => personaAllows(currentPersona(), name),
     maxTurns: input.maxTurns,
+    ...(input.hooks ? { beforeCompact: (signal: AbortSignal) => input.hooks!.preCompact('auto', signal) } : {}),
     messages: input.messages,
     emit: input.emit,
     onHistory: input.onHistory,

@@ -4,18 +4,23 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { CoveEvent, StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type StopReason } from '../../../shared/events';
+import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
-import type { ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore } from '../agent/types';
+import type { ModelCatalog } from '../agent/model-catalog';
+import { withoutThinking } from '../agent/conversation';
+import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
+import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
 import { buildSessionAgent } from './session-agent';
 import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
 import { loadPersonas, type Persona } from '../project/personas';
+import type { SessionHooks } from '../hooks/session-hooks';
+import { runWithHooks } from '../hooks/hooked-run';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -25,6 +30,8 @@ export interface RunSettings {
   maxTurns?: number;
   /** Replaces the session's permission gate for this run (headless runs bring their own). */
   middleware?: ToolMiddleware[];
+  /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
+  attachments?: ConversationBlock[];
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */
@@ -45,6 +52,10 @@ export interface SessionManagerOptions {
   strategy?: ExecutionStrategy;
   retry?: Partial<RetryPolicy>;
   subagentLimits?: Partial<SubagentLimits>;
+  /** A session's hooks (SPEC §14); `emit` publishes their hookRun events into the session. */
+  hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
+  /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
+  modelCatalog?(): Promise<ModelCatalog>;
   log?(message: string): void;
 }
 
@@ -53,6 +64,8 @@ interface LiveSession {
   writer: EventWriter;
   subagents: SubagentRunner;
   run?: Promise<RunOutcome>;
+  /** Stops the run's hooks too, which run while the agent itself is not running. */
+  hooksStop?: AbortController;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -61,6 +74,9 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
   error: 'error',
   maxTurns: 'error',
   loopDetected: 'error',
+  truncated: 'error',
+  refused: 'error',
+  contextExceeded: 'error',
 };
 
 export class SessionManager {
@@ -70,6 +86,9 @@ export class SessionManager {
   /** What the model was shown of each file, kept across a session's runs for hashline edits. */
   private readonly snapshots = new Map<string, SnapshotStore>();
   private readonly gates = new Map<string, SessionGate>();
+  private readonly hookSets = new Map<string, SessionHooks>();
+  /** Sessions whose SessionStart hooks ran in this process. */
+  private readonly startedHooks = new Set<string>();
   private readonly lastErrors = new Map<string, string>();
   /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
   private readonly personas = new Map<string, string>();
@@ -125,14 +144,31 @@ export class SessionManager {
   /** Forgets every session's permission gate, so the next run reads the settings files again. */
   reloadPermissions(): void {
     this.gates.clear();
+    this.hookSets.clear();
+  }
+
+  /** The session's hooks, read from its settings files now; throws `HookConfigError` for a malformed one. */
+  hooksFor(session: SessionRecord): SessionHooks | undefined {
+    if (!this.options.hooks) return undefined;
+    let hooks = this.hookSets.get(session.id);
+    if (!hooks) this.hookSets.set(session.id, (hooks = this.options.hooks(session, (event) => this.publish(event))));
+    hooks.reload();
+    return hooks;
   }
 
   /** Changes a session's settings; a running run keeps its workspaces until it ends. */
   updateSession(id: string, patch: { title?: string; workspaces?: string[]; permissionMode?: string; model?: string }): SessionRecord {
-    this.requireSession(id);
+    const before = this.requireSession(id);
+    // Another model cannot read this one's thinking blocks: the stored history drops them.
+    if (patch.model && patch.model !== before.model) {
+      this.options.store.replaceMessages(id, withoutThinking(this.options.store.loadMessages(id) as ConversationMessage[]) as StoredMessage[]);
+    }
     this.options.store.updateSession(id, patch);
     if (patch.permissionMode) this.gates.get(id)?.setMode?.(patch.permissionMode);
-    if (patch.workspaces) this.gates.delete(id);
+    if (patch.workspaces) {
+      this.gates.delete(id);
+      this.hookSets.delete(id);
+    }
     return this.notify(id)!;
   }
 
@@ -140,6 +176,7 @@ export class SessionManager {
     if (this.isRunning(id)) throw new Error(`session ${id} is running; stop it before deleting it`);
     this.snapshots.delete(id);
     this.gates.delete(id);
+    this.hookSets.delete(id);
     this.lastErrors.delete(id);
     return this.options.store.deleteSession(id);
   }
@@ -161,10 +198,16 @@ export class SessionManager {
   start(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
     const session = this.requireSession(sessionId);
     if (this.live.get(sessionId)?.run) throw new Error(`session ${sessionId} is already running; steer it or stop it first`);
-    const live = this.liveSession(session, settings);
+    const hooks = this.hooksFor(session);
+    const live = this.liveSession(session, settings, hooks);
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
-    const run = live.agent.run(prompt);
+    const firstInProcess = !this.startedHooks.has(sessionId);
+    this.startedHooks.add(sessionId);
+    if (hooks) live.hooksStop = new AbortController();
+    const run = hooks
+      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments)
+      : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then((outcome) => {
@@ -190,17 +233,37 @@ export class SessionManager {
     return { steered: false, run: this.start(sessionId, text, settings) };
   }
 
+  /** What the model was shown of each file in this session (a mention's read counts too). */
+  snapshotsOf(sessionId: string): SnapshotStore {
+    let snapshots = this.snapshots.get(sessionId);
+    if (!snapshots) this.snapshots.set(sessionId, (snapshots = new MemorySnapshotStore()));
+    return snapshots;
+  }
+
+  secretsOf(sessionId: string): SecretRedactor | Promise<SecretRedactor> {
+    return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
+  }
+
+  /** Publishes a prompt as the person gave it, with what came with it. */
+  recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
+    this.publish(makeEvent('userMessage', { sessionId, ...fields }));
+  }
+
   stop(sessionId: string): boolean {
     const live = this.live.get(sessionId);
     if (!live?.run) return false;
     live.agent.abort('stopped by the user');
+    live.hooksStop?.abort(new Error('stopped by the user'));
     return true;
   }
 
   /** Stops every run and waits for them to end (host shutdown). */
   async stopAll(): Promise<void> {
     const runs = [...this.live.values()].flatMap((live) => (live.run ? [live.run] : []));
-    for (const live of this.live.values()) live.agent.abort('Cove is shutting down');
+    for (const live of this.live.values()) {
+      live.agent.abort('Cove is shutting down');
+      live.hooksStop?.abort(new Error('Cove is shutting down'));
+    }
     await Promise.allSettled(runs);
   }
 
@@ -270,19 +333,19 @@ export class SessionManager {
     return [gate];
   }
 
-  private liveSession(session: SessionRecord, settings: RunSettings): LiveSession {
+  private liveSession(session: SessionRecord, settings: RunSettings, hooks: SessionHooks | undefined): LiveSession {
     const existing = this.live.get(session.id);
     if (existing) return existing;
     const store = this.options.store;
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
-    let snapshots = this.snapshots.get(session.id);
-    if (!snapshots) this.snapshots.set(session.id, (snapshots = new MemorySnapshotStore()));
+    const snapshots = this.snapshotsOf(session.id);
     const { agent, subagents } = buildSessionAgent({
       session,
       options: this.options,
       client: this.options.createClient(),
       middleware: settings.middleware ?? this.gateFor(session),
       maxTurns: settings.maxTurns,
+      hooks,
       snapshots,
       messages: store.loadMessages(session.id) as ConversationMessage[],
       personaName: () => this.personas.get(session.id),
@@ -300,10 +363,11 @@ export class SessionManager {
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
     if (event.type === 'turnEnd') {
-      this.options.store.addUsage(event.sessionId, event.usage, event.cost.total);
+      this.options.store.addUsage(event.sessionId, event.usage, event.cost?.total ?? 0);
       this.notify(event.sessionId);
     }
     if (event.type === 'agentEnd') writer?.flush();
+    if (event.type === 'permissionRequest') this.hookSets.get(event.sessionId)?.notification(`Cove needs your permission to use ${event.toolName}`);
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -311,6 +375,8 @@ export class SessionManager {
         this.log(`an event listener failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
       }
     }
+    const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
+    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }), writer);
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {

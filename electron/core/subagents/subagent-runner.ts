@@ -71,7 +71,8 @@ export class SubagentRunner {
     const maxTurns = definition?.maxTurns ?? this.limits.maxTurns;
     const agent = new Agent({
       ...this.factory.base(),
-      ...(definition?.model ? { model: definition.model } : {}),
+      // Another model has other limits: the session model's spec would be wrong for it.
+      ...(definition?.model ? { model: definition.model, modelSpec: undefined } : {}),
       subagentId,
       tools: this.childTools(definition, depth),
       systemPrompt: this.factory.systemPrompt(definition),
@@ -101,7 +102,7 @@ export class SubagentRunner {
     const status = outcome.stopReason === 'endTurn' ? 'done' : outcome.stopReason === 'aborted' && !timedOut ? 'cancelled' : 'failed';
     this.factory.emit(makeEvent('subagentEnd', { ...base, status }));
     const answer = finalText(agent);
-    const details = { subagentId, displayName, stopReason: outcome.stopReason, usage: outcome.usage, costUsd: outcome.cost.total, elapsedMs: Date.now() - started };
+    const details = { subagentId, displayName, stopReason: outcome.stopReason, usage: outcome.usage, costUsd: outcome.cost?.total ?? null, elapsedMs: Date.now() - started };
     if (status === 'done') return { content: [{ type: 'text', text: answer || '(the subagent finished without a final answer)' }], details };
     const why = timedOut
       ? `it reached its time limit of ${Math.round(this.limits.timeLimitMs / 1000)} s`

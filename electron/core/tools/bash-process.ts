@@ -10,11 +10,16 @@
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { stopGroup } from './bash-kill';
+import { assertPtyHelper } from './pty-helper';
+import { currentShell, essentialEnvironment, type Shell } from './shell-choice';
+import { stopTree } from './windows-kill';
 
 export interface PtyExit {
   exitCode: number;
   /** The signal that ended bash, or undefined. */
   signal: number | undefined;
+  /** Whether bash printed its end marker: false when it never started (a sandbox that failed) or was killed. */
+  completed: boolean;
 }
 
 export interface RunningCommand {
@@ -31,7 +36,18 @@ export interface SpawnOptions {
   command: string;
   cwd: string;
   env: Record<string, string>;
+  /** A program that runs bash for us (the OS sandbox): `file args… /bin/bash -c …`. */
+  launcher?: { file: string; args: readonly string[] };
+  /** A Windows shell (shell-choice.ts); this machine's when not given, none off Windows. */
+  windowsShell?: Shell;
 }
+
+/**
+ * How long a Windows shell's output may trail its exit (no acknowledgement there; see
+ * shell-choice.ts). ConPTY re-renders what programs write and may drop an OSC sequence it does
+ * not know, so the marker only ends the wait early; this bound ends it otherwise.
+ */
+const WINDOWS_DRAIN_MS = 1_000;
 
 /** How long bash waits for the acknowledgement before ending anyway. */
 const ACK_TIMEOUT_SECONDS = 10;
@@ -50,18 +66,27 @@ function wrap(command: string, nonce: string): string {
 export function spawnCommand(options: SpawnOptions): RunningCommand {
   const nonce = randomBytes(8).toString('hex');
   const marker = `\x1b]6973;${nonce}\x07`;
-  const child = pty.spawn('/bin/bash', ['-c', wrap(options.command, nonce)], {
+  // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts). Elsewhere bash,
+  // inside the OS sandbox's launcher when there is one.
+  assertPtyHelper();
+  const windows = options.windowsShell ?? currentShell().shell;
+  const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
+  const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
+  const [file, ...args] = windows ? [windows.file, ...windows.args(windows.wrap(options.command, nonce))] : unix;
+  const child = pty.spawn(file!, args, {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,
     cwd: options.cwd,
-    env: options.env,
+    env: windows ? { ...essentialEnvironment(process.env), ...options.env } : options.env,
   });
+  let markerSeen: () => void = () => {};
 
   let listener: (chunk: string) => void = () => {};
   /** The start of a marker cut off by a chunk boundary. */
   let held = '';
   let ended = false;
+  let gone = false;
   child.onData((data) => {
     if (ended) return;
     let text = held + data;
@@ -70,7 +95,9 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
     if (at >= 0) {
       ended = true;
       if (at > 0) listener(text.slice(0, at));
-      child.write('\r');
+      // A sandbox's outer process can be gone (stopped) while bash still prints its marker.
+      if (!windows && !gone) child.write('\r');
+      markerSeen();
       return;
     }
     const escape = text.lastIndexOf('\x1b');
@@ -82,9 +109,18 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   });
   const exited = new Promise<PtyExit>((resolve) => {
     child.onExit(({ exitCode, signal }) => {
-      if (held !== '') listener(held);
-      held = '';
-      resolve({ exitCode, signal: signal ? signal : undefined });
+      gone = true;
+      const finish = () => {
+        if (held !== '') listener(held);
+        held = '';
+        resolve({ exitCode, signal: signal ? signal : undefined, completed: ended });
+      };
+      if (!windows || ended) return finish();
+      const drained = setTimeout(finish, WINDOWS_DRAIN_MS);
+      markerSeen = () => {
+        clearTimeout(drained);
+        finish();
+      };
     });
   });
   return {
@@ -93,6 +129,6 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
       listener = next;
     },
     exited,
-    stop: (graceMs = 2_000) => stopGroup(child.pid, exited, graceMs),
+    stop: (graceMs = 2_000) => (windows ? stopTree(child.pid, exited).then(() => undefined) : stopGroup(child.pid, exited, graceMs)),
   };
 }

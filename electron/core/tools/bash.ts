@@ -1,12 +1,15 @@
 /**
- * The `bash` tool: one command in a PTY at the first workspace root. NOT a sandbox: it gets an
- * environment allowlist and a deny-pattern guardrail, but the command can do whatever the user
- * can; the permission engine (a middleware) is its real gate.
+ * The `bash` tool: one command in a PTY at the first workspace root, inside the OS sandbox
+ * (../bash-sandbox) when settings keep it enabled. It also gets an environment allowlist and a
+ * deny-pattern guardrail; the permission engine (a middleware) decides whether it runs at all,
+ * and asks about every call when the sandbox is enabled but cannot run here.
  */
 import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern, type DenyPattern } from './bash-guard';
 import { ModelOutput, UiStream, type UiUpdate } from './bash-output';
 import { spawnCommand, type PtyExit } from './bash-process';
+import { describeShell } from './shell-choice';
+import { prepareSandbox, refusalNote, type SandboxLaunch, type SandboxOptions } from '../bash-sandbox';
 
 export interface BashToolOptions {
   /** Extra environment variable names passed through, beyond the built-in allowlist. */
@@ -17,6 +20,8 @@ export interface BashToolOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   /** The longest `timeout` a call may ask for, in seconds (default 600). */
   maxTimeoutSeconds?: number;
+  /** Where the sandbox settings are read (`coveHome`), and the platform to sandbox for. */
+  sandbox?: Pick<SandboxOptions, 'coveHome' | 'platform' | 'environment'>;
 }
 
 export interface BashParams {
@@ -36,6 +41,8 @@ export interface BashDetails {
   timedOut: boolean;
   /** Whether the UI stream stopped short of the whole output. */
   truncatedForUi: boolean;
+  /** The OS sandbox the command ran in; 'off' when settings disabled it, 'unavailable' when a person approved running without one. */
+  sandbox: 'bubblewrap' | 'seatbelt' | 'off' | 'unavailable';
 }
 
 const BASE_ALLOWLIST = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TMPDIR'];
@@ -53,7 +60,8 @@ const DESCRIPTION = `Run a shell command with bash in a terminal (PTY) whose wor
 - stdin is empty (/dev/null): interactive prompts get end-of-file, so pass flags such as --yes or -y instead.
 - The environment is limited to an allowlist (PATH, HOME, LANG, USER, SHELL, TMPDIR and configured names); API keys are not available.
 - Prefer read_file, search, list_files and the edit tools for reading and changing files.
-This is not a sandbox: obviously destructive commands (rm -rf /, mkfs, …) are refused, and everything else is subject to the user's permission.`;
+- It runs in an OS sandbox when one is available: writes only inside the workspace roots, the temp folder and configured paths; protected files (.cove, .claude, .mcp.json, .git/config, .git/hooks, .gitmodules, .npmrc, .envrc, shell start-up files) are read-only; the network is off unless the settings allow it. A write or connection the sandbox refuses is marked [sandbox] in the result: tell the user rather than working around it.
+Obviously destructive commands (rm -rf /, mkfs, …) are refused, and everything else is subject to the user's permission.`;
 
 export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> {
   const denyPatterns: DenyPattern[] = [...DEFAULT_DENY_PATTERNS, ...(options.denyPatterns ?? []).map(toDenyPattern)];
@@ -63,7 +71,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> 
   return {
     name: 'bash',
     label: 'Run Command',
-    description: DESCRIPTION,
+    description: describeShell(DESCRIPTION),
     parameters: {
       type: 'object',
       properties: {
@@ -96,7 +104,12 @@ export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> 
       }
       if (ctx.signal.aborted) throw ToolError.cancelled('Command cancelled before it started');
       const env = buildEnvironment(allowlist, options.environment ?? process.env, ctx);
-      return run(command, timeout, env, ctx);
+      const sandbox = startSandbox(ctx, options.sandbox);
+      try {
+        return await run(command, timeout, env, ctx, sandbox);
+      } finally {
+        if (typeof sandbox === 'object') sandbox.release();
+      }
     },
   };
 }
@@ -117,15 +130,33 @@ function buildEnvironment(
   return { ...env, ...FIXED_ENV, PWD: workingDirectory(ctx) };
 }
 
+/** The sandbox for one call; a sandbox that cannot be set up fails the call, never runs it bare. */
+function startSandbox(ctx: ToolContext, options: BashToolOptions['sandbox']): SandboxLaunch | 'off' | 'unavailable' {
+  try {
+    const prepared = prepareSandbox({ ...options, workspaceRoots: ctx.workspaceRoots, cwd: workingDirectory(ctx) });
+    // 'unavailable' reaches here only when the permission engine asked and a person allowed it.
+    return prepared.state === 'on' ? prepared.launch : prepared.state;
+  } catch (error) {
+    throw ToolError.failed(`The bash sandbox could not be set up, so the command did not run: ${(error as Error).message}`);
+  }
+}
+
 function workingDirectory(ctx: ToolContext): string {
   return ctx.workspaceRoots[0] ?? ctx.cwd;
 }
 
-async function run(command: string, timeoutSeconds: number, env: Record<string, string>, ctx: ToolContext): Promise<ToolResult> {
+async function run(
+  command: string,
+  timeoutSeconds: number,
+  env: Record<string, string>,
+  ctx: ToolContext,
+  sandbox: SandboxLaunch | 'off' | 'unavailable',
+): Promise<ToolResult> {
   const startedAt = Date.now();
   const model = new ModelOutput(undefined, ctx.secrets);
   const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt, undefined, undefined, ctx.secrets);
-  const child = spawnCommand({ command, cwd: workingDirectory(ctx), env });
+  const launcher = typeof sandbox === 'object' ? sandbox : undefined;
+  const child = spawnCommand({ command, cwd: workingDirectory(ctx), env, ...(launcher ? { launcher } : {}) });
   child.onData((chunk) => {
     model.push(chunk);
     ui.push(chunk);
@@ -166,9 +197,15 @@ async function run(command: string, timeoutSeconds: number, env: Record<string, 
     truncated: output.truncated,
     timedOut: stopReason === 'timeout',
     truncatedForUi: ui.truncatedForUi,
+    sandbox: launcher ? launcher.kind : (sandbox as 'off' | 'unavailable'),
   };
   if (exit.signal !== undefined) details.signal = exit.signal;
-  const text = output.text === '' ? '(no output)' : output.text.replace(/\n?$/, '\n');
+  let text = output.text === '' ? '(no output)' : output.text.replace(/\n?$/, '\n');
+  if (launcher && !stopReason && !exit.completed && SANDBOX_FAILED.test(output.text)) {
+    throw ToolError.failed(`The bash sandbox (${launcher.kind}) failed to start, so the command did not run: ${output.text.trim()}`, details);
+  }
+  const note = launcher ? refusalNote(output.text, launcher.policy, launcher.kind) : undefined;
+  if (note) text += `${note}\n`;
 
   if (stopReason === 'cancel') {
     throw ToolError.cancelled(`Command cancelled after ${seconds(details.durationMs)}; its process group was stopped.`, {
@@ -186,6 +223,9 @@ async function run(command: string, timeoutSeconds: number, env: Record<string, 
     details.exitCode === null ? `[killed by signal ${exit.signal}]` : `[exit code ${details.exitCode}]`;
   return { content: [{ type: 'text', text: `${text}${status}` }], details };
 }
+
+/** What bwrap and sandbox-exec print when they cannot set up, before bash ever runs. */
+const SANDBOX_FAILED = /^(?:bwrap|sandbox-exec): /;
 
 function toPartialResult(update: UiUpdate): ToolResult {
   return {

@@ -11,13 +11,27 @@ import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
 import { searchTool } from './search';
 import { writeFileTool } from './write-file';
+import { todoWriteTool } from './todo-write';
+import { createWebFetchTool, type WebFetchOptions } from '../web-fetch/web-fetch-tool';
 
 export interface BuiltinToolOptions {
   bash?: BashToolOptions;
+  /** Without it, web_fetch reaches public addresses only. */
+  webFetch?: WebFetchOptions;
 }
 
 export function builtinTools(options: BuiltinToolOptions = {}): Tool[] {
-  return [readFileTool, listFilesTool, searchTool, writeFileTool, editFileTool, hashlineEditTool, createBashTool(options.bash)];
+  return [
+    readFileTool,
+    listFilesTool,
+    searchTool,
+    writeFileTool,
+    editFileTool,
+    hashlineEditTool,
+    createBashTool(options.bash),
+    createWebFetchTool(options.webFetch ?? { allowedHosts: () => [] }),
+    todoWriteTool,
+  ];
 }
 
 /**

@@ -8,6 +8,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { ToolError } from '../agent/types';
+import { isInsideWindows, windowsPathProblem } from './windows-paths';
 
 export interface WorkspacePath {
   /** The real absolute path (symlinks resolved as far as the path exists). */
@@ -94,6 +95,7 @@ export function pinnedRoots(roots: readonly string[]): string[] {
 }
 
 export function isInside(path: string, root: string): boolean {
+  if (process.platform === 'win32') return isInsideWindows(path, root);
   if (path === root) return true;
   return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
@@ -185,6 +187,8 @@ function toDisplay(absolute: string, roots: readonly string[]): { root: string; 
 export function resolveInWorkspace(path: string, roots: readonly string[], options: ResolveOptions = {}): WorkspacePath {
   if (path.trim() === '') throw ToolError.invalidArgs('path is empty; give a path relative to the workspace root');
   if (path.includes('\0')) throw ToolError.invalidArgs(`path ${JSON.stringify(path)} contains a NUL character`);
+  const windowsProblem = process.platform === 'win32' ? windowsPathProblem(path) : null;
+  if (windowsProblem) throw ToolError.invalidArgs(windowsProblem);
   if (roots.length === 0) throw ToolError.failed(`${path} is outside the workspace (the session has no workspace folder)`);
   const real = pinnedRoots(roots);
   let location: { path: string; exists: boolean };

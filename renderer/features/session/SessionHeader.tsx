@@ -5,8 +5,10 @@ import { useCove } from '../../store';
 import { displayTitle, folderName } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { FolderInput } from '../workspace/FolderInput';
+import { RevealFolderButton } from '../workspace/RevealFolderButton';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
+import { TodoChecklist } from './TodoChecklist';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -33,6 +35,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
           {session.workspaces.map((path) => (
             <li key={path} className="folder-chip" title={path}>
               {folderName(path)}
+              <RevealFolderButton sessionId={session.id} path={path} name={folderName(path)} />
             </li>
           ))}
         </ul>
@@ -64,6 +67,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         )}
         <PersonaProblems sessionId={session.id} />
       </div>
+      <TodoChecklist sessionId={session.id} />
       {session.lastError && session.status === 'error' ? (
         <p className="inline-error" role="note">
           Last run failed: {session.lastError}

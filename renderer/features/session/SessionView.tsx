@@ -6,6 +6,7 @@ import { displayTitle } from '../../ui/format';
 import { Composer } from '../composer/Composer';
 import { Transcript } from '../transcript/Transcript';
 import { SessionHeader } from './SessionHeader';
+import { ProjectApprovals } from '../approvals/ProjectApprovals';
 
 const QUEUED_NOTE_MS = 6000;
 
@@ -37,6 +38,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           </button>
         </div>
       ) : null}
+      <FeatureBoundary name="Project approvals">
+        <ProjectApprovals workspaces={session.workspaces} />
+      </FeatureBoundary>
       <FeatureBoundary name="Transcript">
         <Transcript sessionId={sessionId} />
       </FeatureBoundary>
@@ -64,6 +68,7 @@ function SessionComposer({ sessionId, running }: { sessionId: string; running: b
   return (
     <Composer
       draftKey={sessionId}
+      sessionId={sessionId}
       submitLabel="Send"
       placeholder={running ? 'Add to what the agent is doing… (it reads this at its next step)' : 'Ask Cove…'}
       busy={sending}

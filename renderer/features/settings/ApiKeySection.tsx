@@ -1,4 +1,8 @@
-/** The API key: where it comes from, and a password field to store or remove it. The key is never shown. */
+/**
+ * The API key: where it comes from, and a password field to store or remove it. The key is never
+ * shown. Where the host has no keychain (Linux without a keyring), it says so, and a key is
+ * stored only once the person ticks the box agreeing to an unencrypted file.
+ */
 import { useState } from 'react';
 import type { SettingsView } from '../../../shared/contract';
 import { useCove } from '../../store';
@@ -9,23 +13,32 @@ const SOURCE_TEXT: Record<SettingsView['apiKey'], string> = {
   missing: 'No API key yet: runs cannot start until you add one.',
 };
 
-export function ApiKeySection({ source }: { source: SettingsView['apiKey'] }) {
+export function ApiKeySection({ source, storage }: { source: SettingsView['apiKey']; storage?: SettingsView['apiKeyStorage'] }) {
   const setApiKey = useCove((state) => state.setApiKey);
   const notify = useCove((state) => state.notify);
   const busy = useCove((state) => state.settingsBusy);
   const [key, setKey] = useState('');
+  const [consented, setConsented] = useState(false);
+  const needsConsent = storage?.keychainProblem !== undefined;
   return (
     <section className="settings-section" aria-labelledby="settings-api-key">
       <h3 id="settings-api-key">API key</h3>
       <p className={`api-key-source source-${source}`} role="status">
         {SOURCE_TEXT[source]}
       </p>
+      {storage?.kind === 'file' && !needsConsent && source === 'stored' ? <p className="api-key-storage">It is kept unencrypted in {storage.file}, readable only by you.</p> : null}
+      {needsConsent ? (
+        <p className="api-key-storage warning" role="note">
+          No keychain can encrypt the key here: {storage?.keychainProblem}.
+        </p>
+      ) : null}
       <form
         className="settings-form"
         onSubmit={async (event) => {
           event.preventDefault();
-          if (await setApiKey(key.trim())) {
+          if (await setApiKey(key.trim(), { unprotectedFile: needsConsent && consented })) {
             setKey('');
+            setConsented(false);
             notify('API key saved.', 'info');
           }
         }}
@@ -34,8 +47,14 @@ export function ApiKeySection({ source }: { source: SettingsView['apiKey'] }) {
           <span>API key</span>
           <input type="password" autoComplete="off" spellCheck={false} value={key} placeholder="sk-ant-…" onChange={(event) => setKey(event.target.value)} />
         </label>
+        {needsConsent ? (
+          <label className="checkbox-field">
+            <input type="checkbox" checked={consented} onChange={(event) => setConsented(event.target.checked)} />
+            <span>Keep the key unencrypted in {storage?.file}, readable only by my user account</span>
+          </label>
+        ) : null}
         <div className="button-row">
-          <button type="submit" className="primary" disabled={busy || key.trim() === ''}>
+          <button type="submit" className="primary" disabled={busy || key.trim() === '' || (needsConsent && !consented)}>
             Save API key
           </button>
           {source === 'stored' ? (

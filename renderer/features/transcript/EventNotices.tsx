@@ -36,6 +36,9 @@ const END_LABELS: Record<RunEndItem['stopReason'], string> = {
   error: 'The run failed',
   maxTurns: 'Stopped at the turn limit',
   loopDetected: 'Stopped: the model kept repeating itself',
+  truncated: 'Stopped: the reply was cut off at the output limit',
+  refused: 'The model declined this request',
+  contextExceeded: 'Stopped: the conversation no longer fits the context window',
 };
 
 export function RunEndMarker({ item, sessionId }: { item: RunEndItem; sessionId: string }) {
@@ -50,7 +53,7 @@ export function RunEndMarker({ item, sessionId }: { item: RunEndItem; sessionId:
       </span>
       {item.error ? <span className="run-end-error">{item.error}</span> : null}
       <span className="run-end-usage">
-        {compactNumber(tokens)} tokens · {item.cost.priced ? dollars(item.cost.total) : 'cost unknown'}
+        {compactNumber(tokens)} tokens · {item.cost ? dollars(item.cost.total) : 'cost unknown'}
       </span>
       {failed && item.prompt ? (
         <button type="button" onClick={() => void resend(sessionId, item.prompt!)}>

@@ -5,6 +5,8 @@
  */
 import type {
   Cost,
+  PromptAttachment,
+  TodoItem,
   PermissionDecisionEvent,
   PermissionRequestEvent,
   Sensitivity,
@@ -26,6 +28,14 @@ export interface UserItem {
   text: string;
   /** Sent while a run was going: queued for the running agent rather than starting a run. */
   steered: boolean;
+  /** Mentioned files and images that came with the prompt (from its userMessage). */
+  attachments?: PromptAttachment[];
+  /** Its userMessage was applied: the text is the one typed. */
+  typed?: boolean;
+  /** Shown from its userMessage, before its run's agentStart (hooks may run in between). */
+  awaitingRun?: boolean;
+  /** A built-in command's answer (/cost, /model): no run follows. */
+  answer?: string;
 }
 
 export interface AssistantItem {
@@ -100,13 +110,27 @@ export interface LoopItem {
   action: 'nudge' | 'stop';
 }
 
+/** One run of a hook (SPEC §14). */
+export interface HookItem {
+  kind: 'hook';
+  key: string;
+  hookEvent: string;
+  command: string;
+  file: string;
+  decision: string | null;
+  exitCode: number | null;
+  output: string;
+  durationMs: number;
+  timedOut: boolean;
+}
+
 export interface RunEndItem {
   kind: 'runEnd';
   key: string;
   stopReason: StopReason;
   error: string | null;
   usage: Usage;
-  cost: Cost;
+  cost: Cost | null;
   /** The prompt that started the run, for Retry. */
   prompt: string | null;
 }
@@ -129,6 +153,7 @@ export type TranscriptItem =
   | RetryItem
   | CompactionItem
   | LoopItem
+  | HookItem
   | RunEndItem
   | SubagentMarkerItem;
 
@@ -160,4 +185,6 @@ export interface TranscriptState {
   runStart: number;
   /** Source of keys for items without an id of their own. */
   counter: number;
+  /** The agent's task list, from its latest todo_write; null until it writes one. */
+  todos: TodoItem[] | null;
 }
