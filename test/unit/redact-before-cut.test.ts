@@ -75,7 +75,9 @@ describe('bash output to the UI', () => {
       stream.push('export GITHUB_TOKEN=');
       stream.push(token.slice(0, 14));
       await new Promise((resolve) => setTimeout(resolve, HOLD_BACK_MS + 200));
-      assert.ok(updates.some((update) => update.chunk.includes('export GITHUB_TOKEN=')), 'the open line is shown up to its last word');
+      const early = updates.find((update) => update.chunk.includes('export GITHUB_TOKEN='));
+      assert.ok(early, 'the open line is shown up to its last word');
+      assert.equal(early.lineOpen, true, 'and marked as a line still open');
       stream.push(`${token.slice(14)}\nnext\n`);
       stream.flush();
     } finally {

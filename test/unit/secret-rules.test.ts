@@ -80,6 +80,31 @@ describe("Cove's own patterns without a corpus entry", () => {
     }
   });
 
+  test('provider prefixes gitleaks has no bare rule for: Groq, Tailscale, Google OAuth, Meta, Replicate, xAI, NVIDIA, Sentry, Bedrock', () => {
+    const body = (length: number) => Array.from({ length }, (_, index) => 'aZ3kQ9xW2mP7'[index % 12]).join('');
+    const tokens = [
+      `gsk_${body(52)}`,
+      `tskey-auth-${body(12)}-${body(30)}`,
+      `ya29.${body(60)}`,
+      `EAACEdEose0cBA${body(40)}`,
+      `r8_${body(37)}`,
+      `xai-${body(80)}`,
+      `nvapi-${body(64)}`,
+      `sntrys_${body(90)}`,
+      `bedrock-api-key-${body(120)}`,
+    ];
+    for (const token of tokens) assert.equal(secrets.redact(`got ${token} ok`).text, 'got [REDACTED:provider-token] ok', token);
+    assert.equal(secrets.redact('EAA is an abbreviation; r8_ is a prefix').text, 'EAA is an abbreviation; r8_ is a prefix');
+  });
+
+  test('a private key seen whole once is remembered: a body line shown alone later is redacted', () => {
+    const lines = Array.from({ length: 4 }, (_, row) => Array.from({ length: 64 }, (_, index) => 'Qw3Er5Ty7Ui9Op1As'[(index * 7 + row) % 17]).join(''));
+    const learning = new SecretSet();
+    assert.equal(learning.redact(lines[2]!).text, lines[2], 'unknown before');
+    learning.redact(`-----BEGIN PRIVATE KEY-----\n${lines.join('\n')}\n-----END PRIVATE KEY-----`);
+    assert.equal(learning.redact(`@@ -3,2 +3,2 @@\n ${lines[2]}`).text, '@@ -3,2 +3,2 @@\n [REDACTED:private-key]');
+  });
+
   test('a URL password with @ in it is redacted whole, user and host kept', () => {
     const { text } = secrets.redact('redis://cache:p@ss@w0rd@redis.internal:6379/0');
     assert.equal(text, 'redis://cache:[REDACTED:url-password]@redis.internal:6379/0');

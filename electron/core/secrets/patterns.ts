@@ -124,6 +124,14 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     hints: ['hooks.slack.com'],
   },
   {
+    // Providers with a prefix of their own and a long random body that gitleaks' default rules do
+    // not know (or know only beside the provider's name): the prefix is enough of a context.
+    name: 'provider-token',
+    regex:
+      /\b(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
+    hints: ['gsk_', 'tskey-', 'ya29.', 'eaa', 'r8_', 'xai-', 'nvapi-', 'sntrys_', 'sntryu_', 'bedrock-api-key-'],
+  },
+  {
     // gitleaks defines it but leaves it out of its default config.
     name: 'square-secret',
     regex: /\bsq0csp-[\w-]{43}(?![\w-])/g,

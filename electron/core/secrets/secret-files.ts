@@ -168,7 +168,12 @@ export interface WorkspaceScan {
   files: string[];
   /** Display paths of secret files that could not be read (each once). */
   unreadable: string[];
+  /** Absolute folders the walk visited (at most MAX_WATCHED_FOLDERS), for watching. */
+  folders: string[];
 }
+
+/** Folders watched one by one where recursive watching is not native (Linux). */
+export const MAX_WATCHED_FOLDERS = 2_000;
 
 /**
  * Reads one file for the scan: a secret file's values, and from any file the bodies of the
@@ -225,13 +230,14 @@ export function privateKeyBodies(text: string): string[] {
 export async function scanWorkspaceSecrets(roots: readonly string[], options: WorkspaceScanOptions = {}): Promise<WorkspaceScan> {
   const extra = extraMatcher(options.extraGlobs);
   const real = realRoots(roots);
-  const scan: WorkspaceScan = { values: [], files: [], unreadable: [] };
+  const scan: WorkspaceScan = { values: [], files: [], unreadable: [], folders: [...real] };
   const seen = new Set<string>();
   const deadline = performance.now() + (options.maxMilliseconds ?? 3_000);
   for (const root of real) {
     let visited = 0;
     const visit = (entry: WalkEntry): boolean => {
       if (++visited > (options.maxEntries ?? 50_000) || scan.files.length >= MAX_SECRET_FILES || performance.now() > deadline) return false;
+      if (entry.kind === 'directory' && scan.folders.length < MAX_WATCHED_FOLDERS) scan.folders.push(entry.absolute);
       if (entry.kind !== 'file' || seen.has(entry.absolute)) return true;
       seen.add(entry.absolute);
       const result = valuesOfFile(entry.absolute, entry.relative, extra);

@@ -9,7 +9,7 @@ import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Al
 import { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
-import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
+import { privateKeyBodies, scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
 export type { SecretValue };
 
@@ -217,14 +217,12 @@ export class SecretSet implements SecretRedactor {
   private readonly values = new Map<string, string>();
   /** Rebuilt on the first redact after values change. */
   private literals: RegExp | null | undefined = null;
-  private readonly detectors: readonly Detector[];
   /** Detectors with no keywords run on every text. */
   private readonly unconditional: readonly Detector[];
-  /** Each keyword (lower case) with the detectors it wakes, itself and the keywords inside it. */
-  private readonly byKeyword = new Map<string, Detector[]>();
   /** One pass for all keywords (gitleaks' prefilter): of 200 rules only those whose words appear run. */
   private readonly keywordScan: KeywordScanner;
-  private readonly keywords: string[];
+  /** By the scanner's keyword number: the detectors each keyword wakes. */
+  private readonly wakes: Detector[][];
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
   /** Display paths of secret files that could not be read. */
@@ -233,17 +231,15 @@ export class SecretSet implements SecretRedactor {
 
   constructor(options: SecretSetOptions = {}) {
     // Cove's patterns first: where both find the same secret, its more specific name is shown.
-    this.detectors = [...(options.patterns ?? BUILT_IN_PATTERNS).map(fromPattern), ...(options.gitleaks === false ? [] : gitleaksDetectors())];
-    this.unconditional = this.detectors.filter((detector) => detector.keywords.length === 0);
-    for (const detector of this.detectors) {
-      for (const keyword of detector.keywords) {
-        const list = this.byKeyword.get(keyword) ?? [];
-        list.push(detector);
-        this.byKeyword.set(keyword, list);
-      }
+    const detectors = [...(options.patterns ?? BUILT_IN_PATTERNS).map(fromPattern), ...(options.gitleaks === false ? [] : gitleaksDetectors())];
+    this.unconditional = detectors.filter((detector) => detector.keywords.length === 0);
+    const byKeyword = new Map<string, Detector[]>();
+    for (const detector of detectors) {
+      for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), detector]);
     }
-    this.keywords = [...this.byKeyword.keys()];
-    this.keywordScan = new KeywordScanner(this.keywords);
+    const keywords = [...byKeyword.keys()];
+    this.wakes = keywords.map((keyword) => byKeyword.get(keyword)!);
+    this.keywordScan = new KeywordScanner(keywords);
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
 
@@ -257,7 +253,13 @@ export class SecretSet implements SecretRedactor {
     set.files.push(...found.files);
     set.unreadable.push(...found.unreadable);
     for (const path of found.unreadable) options.onUnreadable?.(path);
-    if (options.watch) set.watcher = watchWorkspaceSecrets(roots, set, options.extraGlobs, options.onUnreadable);
+    if (options.watch) {
+      set.watcher = watchWorkspaceSecrets(roots, set, {
+        folders: found.folders,
+        ...(options.extraGlobs ? { extraGlobs: options.extraGlobs } : {}),
+        ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+      });
+    }
     return set;
   }
 
@@ -323,6 +325,7 @@ export class SecretSet implements SecretRedactor {
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };
+    this.learnKeyBodies(text, spans);
     const replaced = replaceSpans(text, spans, keepLines);
     return { text: replaced.text, count: replaced.count + earlier };
   }
@@ -331,13 +334,24 @@ export class SecretSet implements SecretRedactor {
   private awake(text: string): Map<Detector, number[]> {
     const awake = new Map<Detector, number[]>();
     this.keywordScan.scan(text, (keyword, start) => {
-      for (const detector of this.byKeyword.get(this.keywords[keyword]!)!) {
+      for (const detector of this.wakes[keyword]!) {
         const places = awake.get(detector);
         if (places) places.push(start);
         else awake.set(detector, [start]);
       }
     });
     return awake;
+  }
+
+  /**
+   * A private key seen whole (a file read, a command's output) has its body lines remembered, so
+   * a later view of part of it (a tail, a search hit, a diff's context) is redacted as well.
+   */
+  private learnKeyBodies(text: string, spans: readonly Span[]): void {
+    for (const span of spans) {
+      if (span.label !== 'private-key') continue;
+      for (const line of privateKeyBodies(text.slice(span.start, span.end))) this.add(line, 'private-key');
+    }
   }
 
   private literalMatcher(): RegExp | null {

@@ -17,6 +17,7 @@ import type { SessionHooks } from '../hooks/session-hooks';
 import { loadAgentDefinitions } from '../subagents/definitions';
 import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner } from '../subagents/subagent-runner';
 import { createSubagentTool } from '../subagents/subagent-tool';
+import { pinRoots } from '../tools/sandbox';
 import type { SessionManagerOptions } from './session-manager';
 import { subagentPromptFor, systemPromptFor } from './system-prompt';
 
@@ -38,6 +39,8 @@ export interface SessionAgentInput {
 
 export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; subagents: SubagentRunner } {
   const { session, options } = input;
+  // The roots' identity is fixed now: one replaced during the session is refused by file tools.
+  pinRoots(session.workspaces);
   const { skills } = loadSkills(session.workspaces);
   const { personas } = loadPersonas(session.workspaces);
   const { definitions } = loadAgentDefinitions(session.workspaces);

@@ -140,6 +140,11 @@ export interface UiUpdate {
   elapsedMs: number;
   /** Set once, on the update after which chunks stop. */
   truncatedForUi?: true;
+  /**
+   * The chunk ends inside a line that is still being written (sent because it waited too long
+   * or grew too long): it was redacted with what was known so far.
+   */
+  lineOpen?: true;
 }
 
 export const UI_BYTE_LIMIT = 5 * 1024 * 1024;
@@ -252,6 +257,7 @@ export class UiStream {
     if (chunk === '' && !this.noteDue && !this.truncated) return;
     const update: UiUpdate = { chunk, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
     if (this.noteDue) update.truncatedForUi = true;
+    if (!final && sent !== '' && !sent.endsWith('\n') && !sent.endsWith('\r')) update.lineOpen = true;
     this.noteDue = false;
     this.lastSent = Date.now();
     this.send(update);

@@ -4,8 +4,9 @@
  * files over the size limit skipped, UTF-16 files with a byte-order mark decoded, and a match
  * counted once per line.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import { TEXT_SIZE_LIMIT } from './fs-utils';
+import { openVerified } from './open-verified';
 import type { MatchCollector } from './search-results';
 import type { SearchRequest } from './search-pattern';
 import { forEachSliced, walk, type WalkEntry } from './walk';
@@ -21,7 +22,8 @@ const sharedBuffer = Buffer.allocUnsafe(256 * 1024);
 function readBytes(absolute: string, sizeLimit: number): { bytes: Buffer; length: number } | undefined {
   let descriptor: number;
   try {
-    descriptor = openSync(absolute, 'r');
+    // Verified like every file tool's open: a folder swapped for a link mid-search is skipped.
+    descriptor = openVerified(absolute, constants.O_RDONLY | constants.O_NONBLOCK, absolute);
   } catch {
     return undefined;
   }
