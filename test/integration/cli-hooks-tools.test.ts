@@ -91,7 +91,8 @@ test('a hook that asks is denied headless even where an allow rule covers the ca
     const hooks = join(f.home.path, 'hooks');
     const command = nodeHook(hooks, 'ask', `process.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: 'touch needs a human' } }));`);
     writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
-    const result = await f.home.run(['run', '--json', '--allow', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
+    // acceptEdits: touch writes a file, which an allow rule for touch covers only there (bash-parser).
+    const result = await f.home.run(['run', '--json', '--permission-mode', 'acceptEdits', '--allow', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(existsSync(join(f.workspace, 'asked.txt')), false);
     assert.match(lastToolResult(f), /touch needs a human.*no one to ask/);
