@@ -137,7 +137,11 @@ function collect(node: Node, word: Word, inQuotes: boolean): void {
       if (node.type === 'command_name' && node.namedChildCount > 0) {
         for (const child of node.namedChildren) if (child) collect(child, word, inQuotes);
       } else if (inQuotes) word.pieces.push({ kind: 'text', text: node.text, quoted: true });
-      else unquotedPieces(node.text, word.pieces);
+      else {
+        // An unquoted word never holds a line break in bash; the grammar sometimes joins lines (`ls\n\\rm x`).
+        if (/(^|[^\\])\n/.test(node.text)) word.unreadable.push('reads a line break inside a word, which Cove does not read');
+        unquotedPieces(node.text, word.pieces);
+      }
       return;
     case 'raw_string':
       word.pieces.push({ kind: 'text', text: node.text.slice(1, -1), quoted: true });
