@@ -5,7 +5,8 @@
 // packaged app's app.asar.unpacked (build/after-pack.mjs).
 // Runnable on its own: node scripts/spawn-helper.mjs [node-pty folder]
 import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Every spawn-helper node-pty may load: its own build, then each prebuild folder. */
@@ -37,10 +38,19 @@ export function makeSpawnHelpersExecutable(nodePtyDir) {
   return changed;
 }
 
+/** The node-pty this package loads, wherever npm put it (hoisted when Cove is itself a dependency). */
+export function installedNodePty() {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('node-pty/package.json'));
+  } catch {
+    return undefined;
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const nodePtyDir = resolve(process.argv[2] ?? join(import.meta.dirname, '../node_modules/node-pty'));
-  if (!existsSync(nodePtyDir)) {
-    process.stderr.write(`spawn-helper: no node-pty at ${nodePtyDir}; nothing to fix\n`);
+  const nodePtyDir = process.argv[2] ? resolve(process.argv[2]) : installedNodePty();
+  if (!nodePtyDir || !existsSync(nodePtyDir)) {
+    process.stderr.write(`spawn-helper: node-pty is not installed${nodePtyDir ? ` at ${nodePtyDir}` : ''}; nothing to fix\n`);
   } else {
     for (const path of makeSpawnHelpersExecutable(nodePtyDir)) process.stdout.write(`made ${path} executable (node-pty#850)\n`);
   }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { electronSqliteBinding, ensureElectronBinary } from './electron-runtime.mjs';
 import { chromiumSandboxProblem } from './linux-sandbox.mjs';
-import { makeSpawnHelpersExecutable } from './spawn-helper.mjs';
+import { installedNodePty, makeSpawnHelpersExecutable } from './spawn-helper.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -37,7 +37,8 @@ const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { c
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 // An install made with --ignore-scripts skipped our postinstall; the bash tool needs the bit.
-for (const path of makeSpawnHelpersExecutable(join(root, 'node_modules/node-pty'))) say(`Made ${path} executable (node-pty#850).`);
+const nodePty = installedNodePty();
+for (const path of nodePty ? makeSpawnHelpersExecutable(nodePty) : []) say(`Made ${path} executable (node-pty#850).`);
 
 const electron = await ensureElectronBinary({ onSlow: () => say('Downloading Electron (once)…') });
 const sandboxProblem = electron.path ? chromiumSandboxProblem({ electronPath: electron.path }) : null;

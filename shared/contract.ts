@@ -98,6 +98,22 @@ export interface SettingsView {
   problems: string[];
 }
 
+/** A model Settings offers, with what Cove knows of it. */
+export interface ModelChoice {
+  id: string;
+  displayName: string;
+  contextWindow: number;
+  maxOutput: number;
+  /** False when the price table has no row for it: its cost shows as unknown. */
+  priced: boolean;
+}
+
+export interface ModelListView {
+  models: ModelChoice[];
+  /** `api`: what the key can use, from the Models API (or its cached answer); `builtin`: the price table's current models. */
+  source: 'api' | 'builtin';
+}
+
 export interface McpServerView {
   name: string;
   transport: 'stdio' | 'http';
@@ -106,6 +122,8 @@ export interface McpServerView {
   toolCount: number;
   /** The end of the server's stderr, bounded. */
   stderrTail: string;
+  /** Tools left out because the API would reject their schema, each with why. */
+  warnings?: string[];
 }
 
 export interface McpStatusView {
@@ -187,8 +205,8 @@ export const requests = {
       .object({
         sessionId: id,
         text: z.string().min(1).max(500_000),
-        /** Images added with `session:addImage`, by id. */
-        images: z.array(attachmentId).max(20).optional(),
+        /** Images added with `session:addImage`, by id, with the name the person knows them by. */
+        images: z.array(z.object({ attachmentId, name: z.string().min(1).max(255) }).strict()).max(20).optional(),
       })
       .strict(),
     /** `answer`: a built-in command (/cost, /model, /clear) answered without a run. */
@@ -237,6 +255,7 @@ export const requests = {
   'permission:pending': { input: z.object({}).strict(), result: result<PermissionRequestEvent[]>() },
 
   'settings:get': { input: z.object({ workspace: path.optional() }).strict(), result: result<SettingsView>() },
+  'models:list': { input: z.object({}).strict(), result: result<ModelListView>() },
   'settings:update': { input: z.object({ model: model.optional(), permissionMode: permissionMode.optional() }).strict(), result: result<SettingsView>() },
   'settings:setApiKey': {
     input: z

@@ -245,6 +245,8 @@ export interface UserMessageEvent extends Base {
   /** The custom or built-in slash command the prompt ran, without its slash. */
   command?: string;
   attachments?: PromptAttachment[];
+  /** A built-in command's answer: it starts no run. */
+  answer?: string;
 }
 
 export type CoveEvent =

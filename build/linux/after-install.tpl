@@ -54,6 +54,16 @@ install_profile() {
     apparmor_parser --replace --write-cache --skip-read-cache "$target_file" >/dev/null 2>&1
 }
 
+# Whether a profile other than ours attaches to /usr/bin/bwrap: its header names the path
+# (`profile NAME /usr/bin/bwrap …` or `/usr/bin/bwrap {`); rules that merely run bwrap do not count.
+bwrap_has_profile() {
+    for profile in /etc/apparmor.d/*; do
+        [ -f "$profile" ] && [ "$profile" != /etc/apparmor.d/cove-bwrap ] || continue
+        grep -qE '^[[:space:]]*(profile[[:space:]]+[^[:space:]]+[[:space:]]+)?"?/usr/bin/bwrap"?[[:space:]]*(flags=.*)?\{?[[:space:]]*$' "$profile" && return 0
+    done
+    return 1
+}
+
 app_profile_loaded=no
 if apparmor_status --enabled >/dev/null 2>&1 && hash apparmor_parser 2>/dev/null; then
     if install_profile "$app_dir/resources/apparmor-profile" "/etc/apparmor.d/$executable"; then
@@ -62,7 +72,7 @@ if apparmor_status --enabled >/dev/null 2>&1 && hash apparmor_parser 2>/dev/null
         echo "Cove: the AppArmor profile was not loaded (this AppArmor does not support it, or this is a chroot)"
     fi
     # Another profile for bwrap (Ubuntu's bwrap-userns-restrict, a distribution's own) wins.
-    if [ -x /usr/bin/bwrap ] && ! grep -rlsq --exclude=cove-bwrap '/usr/bin/bwrap' /etc/apparmor.d; then
+    if [ -x /usr/bin/bwrap ] && ! bwrap_has_profile; then
         install_profile "$app_dir/resources/apparmor-bwrap" /etc/apparmor.d/cove-bwrap ||
             echo "Cove: the AppArmor profile for bwrap was not loaded; the bash sandbox may be unavailable"
     fi

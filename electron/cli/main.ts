@@ -14,7 +14,8 @@ const HELP = `Cove: a coding agent for your projects.
 usage:
   cove run  [--workspace DIR]... [--model ID] [--permission-mode default|acceptEdits|plan|bypass]
             [--allow RULE]... [--ask RULE]... [--deny RULE]... [--max-turns N] [--json]
-            [--resume ID | --continue] PROMPT
+            [--resume ID | --continue] [--image FILE]... PROMPT
+            PROMPT may start with /command args and mention files as @path
   cove serve [--port N] [--host H] [--token T]
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1

@@ -25,6 +25,7 @@ import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter, NOT_A_TERMINAL } from './output';
 import { EXIT } from './exit-codes';
 import { hostHooks, unapprovedNotice } from '../core/hooks/host-hooks';
+import { hookSandbox } from '../core/hooks/hook-sandbox';
 import { loadHooks } from '../core/hooks/hook-config';
 
 
@@ -77,7 +78,11 @@ export async function runCommand(args: RunArgs): Promise<number> {
       subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
       secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
       retry,
-      hooks: hostHooks({ coveHome: dataDir, secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)) }),
+      hooks: hostHooks({
+        coveHome: dataDir,
+        secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
+        wrap: hookSandbox(dataDir),
+      }),
       modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
       log: (message) => err.write(`cove: ${message}\n`),
     });
@@ -92,7 +97,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const session = chooseSession(store, args, settings.defaultMode ?? 'default');
     const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
-    if (Object.keys(patch).length > 0) store.updateSession(session.id, patch);
+    if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
     const gate = createSessionGate({
       workspaces: session.workspaces,
       mode: args.permissionMode ?? session.permissionMode,
@@ -129,7 +134,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
         return EXIT.usage;
       }
       if (sent.kind === 'answer') {
-        out.write(args.json ? `${JSON.stringify({ type: 'commandAnswer', sessionId: session.id, command: sent.command, text: sent.text })}\n` : `${sent.text}\n`);
+        // With --json the answer is already out, in the command's userMessage event.
+        if (!args.json) out.write(`${sent.text}\n`);
         return EXIT.ok;
       }
       const outcome = await sent.run!;

@@ -5,6 +5,12 @@
  */
 import { join } from 'node:path';
 
+/**
+ * The app's id, as build/electron-builder.yml's appId: Windows shows a notification only for an
+ * AppUserModelID its Start-menu shortcut carries, and the NSIS installer gives it this one.
+ */
+export const APP_ID = 'dev.cove.desktop';
+
 export interface DesktopConfig {
   /** The session store, settings and the encrypted API key. */
   dataDir: string;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createHost } from '../core/api/host';
 import { SafeStorageVault } from './api-key-vault';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { desktopConfig, docsUrlOf } from './desktop-config';
+import { APP_ID, desktopConfig, docsUrlOf } from './desktop-config';
 import { denyAllPermissions, hardenAllWebContents, openExternalLink } from './hardening';
 import { bindIpc } from './ipc-binder';
 import { claimSingleInstance, closeBeforeQuit, failStartup, quitWhenWindowsClose, showOnSecondLaunch } from './lifecycle';
@@ -31,6 +31,7 @@ app.enableSandbox();
 registerAppScheme();
 const config = desktopConfig(process.env, app.getPath('userData'), app.isPackaged);
 if (config.profileDir) app.setPath('userData', config.profileDir);
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 if (claimSingleInstance()) {
   hardenAllWebContents(log);
@@ -72,7 +73,12 @@ function start(): void {
     openLink: (url) => openExternalLink(url, log),
   });
   showOnSecondLaunch(() => showWindow(openWindow));
-  notifyWhenAway({ subscribe: (listener) => host.subscribe(listener), show: () => showWindow(openWindow), platform: process.platform, log });
+  notifyWhenAway({
+    subscribe: (listener) => host.subscribe(listener),
+    showSession: (sessionId) => binder.sendCommand(showWindow(openWindow), `openSession:${sessionId}`),
+    platform: process.platform,
+    log,
+  });
   quitWhenWindowsClose(openWindow);
   openWindow();
 }

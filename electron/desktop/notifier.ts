@@ -3,7 +3,7 @@
  * decides when): a native notification, and a count on the dock or taskbar. macOS and Linux
  * (Unity/KDE launchers) show app.setBadgeCount; Windows has no count on a taskbar button, so
  * the button flashes until the window is focused. Clicking the notification brings the window
- * back. The count drops back to the waiting prompts once the person looks.
+ * back, showing that session. The count drops back to the waiting prompts once the person looks.
  */
 import { app, BrowserWindow, Notification } from 'electron';
 import type { HostEvent } from '../../shared/contract';
@@ -11,8 +11,8 @@ import { AttentionTracker } from './attention';
 
 export interface NotifierOptions {
   subscribe(listener: (event: HostEvent) => void): () => void;
-  /** Brings a window to the front (opening one when there is none). */
-  show(): BrowserWindow;
+  /** Brings a window to the front (opening one when there is none) showing this session. */
+  showSession(sessionId: string): void;
   platform: NodeJS.Platform;
   log(message: string): void;
 }
@@ -23,12 +23,20 @@ export function notifyWhenAway(options: NotifierOptions): void {
   // Held until closed or clicked: a notification Electron has garbage-collected loses its click.
   const shown = new Set<Notification>();
   const away = () => BrowserWindow.getFocusedWindow() === null;
+  // Sessions change many times a second while they run; the OS hears only when the count does.
+  let shownCount = 0;
+  let flashing = false;
   const updateBadge = () => {
     const count = tracker.badgeCount();
     if (options.platform === 'win32') {
-      for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) window.flashFrame(count > 0 && away());
+      const flash = count > 0 && away();
+      if (flash === flashing) return;
+      flashing = flash;
+      for (const window of BrowserWindow.getAllWindows()) if (!window.isDestroyed()) window.flashFrame(flash);
       return;
     }
+    if (count === shownCount) return;
+    shownCount = count;
     // Linux desktops without a launcher API answer false; nothing more can be done there.
     app.setBadgeCount(count);
   };
@@ -51,7 +59,7 @@ export function notifyWhenAway(options: NotifierOptions): void {
     shown.add(notification);
     notification.on('click', () => {
       shown.delete(notification);
-      options.show();
+      options.showSession(attention.sessionId);
     });
     notification.on('close', () => shown.delete(notification));
     notification.on('failed', (_event, error) => {

@@ -7,5 +7,5 @@ export const REQUEST_CHANNEL = 'cove:request';
 export const EVENT_CHANNEL = 'cove:event';
 export const COMMAND_CHANNEL = 'cove:command';
 
-/** What the native menu asks the page to do. */
-export type MenuCommand = 'newSession';
+/** What the native menu (and a clicked notification: open that session) asks the page to do. */
+export type MenuCommand = 'newSession' | `openSession:${string}`;

@@ -9,6 +9,7 @@ import './styles/session.css';
 import './styles/panels.css';
 import './styles/transcript.css';
 import './styles/tools.css';
+import './styles/habits.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

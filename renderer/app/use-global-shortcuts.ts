@@ -1,7 +1,7 @@
 /**
  * Window-wide keys: Ctrl/Cmd+K focuses session search, Ctrl/Cmd+N starts a new session,
  * Alt+ArrowUp/ArrowDown open the previous/next session of the list; the desktop menu's New
- * Session too. (Escape closes dialogs natively; permission keys live with their cards.)
+ * Session too, and a clicked notification's session. (Escape closes dialogs natively; permission keys live with their cards.)
  */
 import { useEffect } from 'react';
 import { sortedSessions } from '../features/sessions/sorted-sessions';
@@ -42,6 +42,9 @@ export function useGlobalShortcuts(): void {
     window.addEventListener('keydown', onKeyDown);
     const stopMenu = transport().onMenuCommand?.((command) => {
       if (command === 'newSession') startNewSession();
+      // A clicked notification (electron/desktop/notifier.ts) names the session it was about.
+      const opened = /^openSession:(.+)$/.exec(command)?.[1];
+      if (opened && useCove.getState().sessions[opened]) useCove.getState().selectSession(opened);
     });
     return () => {
       window.removeEventListener('keydown', onKeyDown);

@@ -45,7 +45,8 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     const text = get().drafts[sessionId] ?? '';
     if (text.trim() === '' || get().sending[sessionId]) return false;
     set((state) => ({ sending: { ...state.sending, [sessionId]: true } }));
-    const response = await call('session:send', { sessionId, text });
+    const images = (get().promptImages[sessionId] ?? []).map(({ attachmentId, name }) => ({ attachmentId, name }));
+    const response = await call('session:send', { sessionId, text, ...(images.length > 0 ? { images } : {}) });
     set((state) => ({ sending: { ...state.sending, [sessionId]: false } }));
     if (!response.ok) {
       get().notify(response.error.message);
@@ -53,6 +54,7 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     }
     // Whatever was typed while the message was on its way stays.
     if (get().drafts[sessionId] === text) get().setDraft(sessionId, '');
+    if (images.length > 0) get().clearPromptImages(sessionId);
     if (response.value.steered) {
       get().addSteered(sessionId, text);
       set((state) => ({ steeredAt: { ...state.steeredAt, [sessionId]: Date.now() } }));

@@ -11,6 +11,7 @@ import { createMcpSlice } from './mcp-slice';
 import { createApprovalsSlice } from './approvals-slice';
 import { createPermissionsSlice } from './permissions-slice';
 import { createPersonasSlice } from './personas-slice';
+import { createPromptImagesSlice } from './prompt-images-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createTranscriptSlice } from './transcript-slice';
@@ -30,5 +31,6 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createWorkspaceSlice(...args),
   ...createPersonasSlice(...args),
   ...createMcpSlice(...args),
+  ...createPromptImagesSlice(...args),
   ...createApprovalsSlice(...args),
 }));

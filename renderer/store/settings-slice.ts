@@ -1,6 +1,6 @@
 /** The settings dialog: API key state, model, default mode, and the open workspace's rules (its MCP servers: ./mcp-slice.ts). */
 import type { StateCreator } from 'zustand';
-import type { RequestInput, Response, SettingsView } from '../../shared/contract';
+import type { ModelChoice, RequestInput, Response, SettingsView } from '../../shared/contract';
 import { call } from '../transport/client';
 import type { CoveState } from './types';
 
@@ -11,6 +11,8 @@ export interface SettingsSlice {
   settingsWorkspace: string | null;
   settingsBusy: boolean;
   settingsError: string | null;
+  /** The models Settings offers (models:list); empty until they arrive. */
+  modelChoices: ModelChoice[];
   openSettings(): void;
   closeSettings(): void;
   loadSettings(): Promise<void>;
@@ -40,11 +42,16 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
     settingsWorkspace: null,
     settingsBusy: false,
     settingsError: null,
+    modelChoices: [],
 
     openSettings() {
       set({ settingsOpen: true, settingsError: null });
       void get().loadSettings();
       void get().loadMcpStatus();
+      // The list only helps choose; without it the model field still takes any id.
+      void call('models:list', {}).then((response) => {
+        if (response.ok) set({ modelChoices: response.value.models });
+      });
     },
 
     closeSettings() {

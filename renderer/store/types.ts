@@ -6,6 +6,7 @@ import type { McpSlice } from './mcp-slice';
 import type { ApprovalsSlice } from './approvals-slice';
 import type { PermissionsSlice } from './permissions-slice';
 import type { PersonasSlice } from './personas-slice';
+import type { PromptImagesSlice } from './prompt-images-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TranscriptSlice } from './transcript-slice';
@@ -21,4 +22,5 @@ export type CoveState = SessionsSlice &
   WorkspaceSlice &
   PersonasSlice &
   McpSlice &
+  PromptImagesSlice &
   ApprovalsSlice;

@@ -94,5 +94,21 @@ if (!binary) {
       assert.equal(userData, join(home, 'electron-profile'));
       assert.ok(existsSync(join(home, 'cove.db')));
     });
+
+    test("Settings say how this OS keeps the key, and Reveal refuses a folder that is not the session's", async () => {
+      const cove = (name: string, input: unknown) => page.evaluate(([request, body]) => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove[request as string]!(body), [name, input] as const);
+      const settings = (await cove('settings:get', {})) as { ok: boolean; value: { apiKeyStorage?: { kind: string } } };
+      assert.ok(settings.ok && settings.value.apiKeyStorage, JSON.stringify(settings));
+      const created = (await cove('session:create', { workspaces: [root] })) as { ok: boolean; value: { id: string } };
+      assert.ok(created.ok);
+      const refused = (await cove('workspace:reveal', { sessionId: created.value.id, path: home })) as { ok: boolean; error?: { code: string } };
+      assert.equal(refused.error?.code, 'invalidInput');
+    });
+
+    test('closing the app saves the window size and position', async () => {
+      await electronApp.close();
+      const saved = JSON.parse(readFileSync(join(home, 'window-state.json'), 'utf8')) as { bounds: { width: number; height: number } };
+      assert.ok(saved.bounds.width >= 720 && saved.bounds.height >= 480, JSON.stringify(saved));
+    });
   });
 }

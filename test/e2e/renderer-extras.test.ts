@@ -140,9 +140,8 @@ describe('renderer extras in the browser', { skip }, () => {
             broken: { command: node, args: ['-e', "console.error('broken: no API_TOKEN in the environment'); process.exit(3)"] },
           },
         }),
-        '.cove/settings.local.json': JSON.stringify({ enabledMcpjsonServers: ['everything', 'broken'] }),
       });
-      writeFiles(e2e.home.path, { 'mcp.json': '{ "mcpServers": ' });
+      writeFiles(e2e.home.path, { 'mcp.json': '{ "mcpServers": ', 'settings.json': JSON.stringify({ enabledMcpjsonServers: ['everything', 'broken'] }) });
       await startSession(e2e, '');
       await page.setViewportSize({ width: 1280, height: 1500 });
       await page.getByRole('button', { name: 'Settings' }).click();
@@ -157,7 +156,7 @@ describe('renderer extras in the browser', { skip }, () => {
 
       const unapproved = servers.getByRole('listitem', { name: 'MCP server unapproved' });
       await unapproved.getByText('Not started', { exact: true }).waitFor();
-      const approval = `approve it by adding "unapproved" to enabledMcpjsonServers in ${join(e2e.workspace, '.cove', 'settings.local.json')}`;
+      const approval = `approve it with cove approve --workspace ${e2e.workspace} or Approve in the app`;
       assert.ok(((await unapproved.textContent()) ?? '').includes(approval), 'the line to add is shown as main wrote it');
 
       const broken = servers.getByRole('listitem', { name: 'MCP server broken' });

@@ -51,14 +51,14 @@ export interface E2E {
 
 const POLL_MS = 50;
 
-export async function startE2E(script: Script, browser: Browser, serveArgs: string[] = []): Promise<E2E> {
+export async function startE2E(script: Script, browser: Browser, serveArgs: string[] = [], serveEnv: Record<string, string | undefined> = {}): Promise<E2E> {
   const model = await startModelServer(script);
   const home = new CoveHome(model.url);
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-e2e-ws-')));
   const token = `e2e-${randomBytes(16).toString('hex')}`;
   let serve: ServeProcess | undefined;
   try {
-    serve = await startServe(home, ['--port', '0', '--token', token, ...serveArgs]);
+    serve = await startServe(home, ['--port', '0', '--token', token, ...serveArgs], serveEnv);
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);

@@ -143,3 +143,39 @@ test('enabledMcpjsonServers in the repository\'s own .cove/settings.json does no
     await f.close();
   }
 });
+
+test('an approved hook whose script the run edits is not run again, and the call it guards is refused', async () => {
+  const results = (request: RecordedRequest) => (JSON.stringify(request.body.messages).match(/tool_result/g) ?? []).length;
+  const f = await cliFixture((request) => {
+    const step = results(request);
+    if (step === 0) return reply.message([block.toolUse('bash', { command: "printf '\\nprocess.exit(0);' >> .hooks/guard.mjs" })]);
+    if (step === 1) return reply.message([block.toolUse('bash', { command: 'touch made.txt' })]);
+    return reply.text('done');
+  });
+  try {
+    const hooks = join(f.workspace, '.hooks');
+    const guard = nodeHook(hooks, 'guard', '');
+    writeHooks(join(f.workspace, '.cove', 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard }] }] });
+    assert.equal((await f.home.run(['approve', '--workspace', f.workspace])).code, 0);
+    const result = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'edit the hook, then touch']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(readFileSync(join(hooks, 'guard.mjs'), 'utf8'), /process\.exit\(0\);$/, 'the first call ran and changed the script');
+    assert.equal(existsSync(join(f.workspace, 'made.txt')), false, 'the second call was refused');
+    assert.match(JSON.stringify(f.server.requests.at(-1)!.body.messages.at(-1)!.content), /changed after it was approved/);
+  } finally {
+    await f.close();
+  }
+});
+
+test('enableAllProjectMcpServers in a repository\'s .claude/settings.json approves nothing', async () => {
+  const f = await cliFixture([reply.text('ok')]);
+  try {
+    writeFileSync(join(f.workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
+    writeHooks(join(f.workspace, '.claude', 'settings.json'), {}, { enableAllProjectMcpServers: true, enabledMcpjsonServers: ['everything'] });
+    const result = await f.home.run(['run', '--workspace', f.workspace, 'go']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.ok(!(f.server.requests[0]!.body.tools ?? []).some((tool) => (tool as { name: string }).name.startsWith('mcp__')));
+  } finally {
+    await f.close();
+  }
+});

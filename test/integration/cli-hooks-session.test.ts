@@ -2,24 +2,28 @@
 // the bad input of SPEC §14: hangs, floods, secrets and malformed entries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
-import { cliFixture, type CliFixture } from '../support/cove-cli';
+import { cliFixture, collect, type CliFixture } from '../support/cove-cli';
 import { hookInput, hookRuns, nodeHook, writeHooks } from './hook-fixture';
 
 const firstPrompt = (f: CliFixture) => JSON.stringify(f.server.requests[0]!.body.messages[0]!.content);
 const userSettings = (f: CliFixture) => join(f.home.path, 'settings.json');
 
-/** A killed process whose new parent has not reaped it yet is a zombie: dead, but still listed. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-  return !/^\d+ \(.*\) [ZX]/.test(stat);
+/**
+ * A hook's child that beats while it lives (a line every 50 ms), so a test can tell it was
+ * killed without knowing its pid, which a sandbox's own pid namespace would hide.
+ */
+function beatingChild(heart: string): string {
+  return `import { spawn } from 'node:child_process';\nspawn('sh', ['-c', 'while true; do echo beat >> ${heart}; sleep 0.05; done'], { stdio: 'ignore' });\nsetInterval(() => {}, 1000);`;
+}
+
+async function stillBeating(heart: string): Promise<boolean> {
+  const before = existsSync(heart) ? readFileSync(heart).length : 0;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return (existsSync(heart) ? readFileSync(heart).length : 0) > before;
 }
 
 test('UserPromptSubmit and SessionStart: stdout becomes context, each hook gets its JSON', async () => {
@@ -102,12 +106,8 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
   const f = await cliFixture([reply.text('went on')]);
   try {
     const hooks = join(f.home.path, 'hooks');
-    const pidFile = join(hooks, 'sleeper.pid');
-    const command = nodeHook(
-      hooks,
-      'hang',
-      `import { spawn } from 'node:child_process';\nconst child = spawn('sleep', ['60'], { stdio: 'ignore' });\nwriteFileSync(${JSON.stringify(pidFile)}, String(child.pid));\nsetInterval(() => {}, 1000);`,
-    );
+    const heart = join(hooks, 'heart');
+    const command = nodeHook(hooks, 'hang', beatingChild(heart));
     writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command, timeout: 1 }] }] });
     const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
     assert.equal(result.code, 0, result.stderr);
@@ -116,9 +116,29 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
     assert.equal(run.decision, 'error');
     assert.equal(run.exitCode, null);
     assert.match(run.output, /timed out after 1 s and was killed/);
-    const sleeper = Number(readFileSync(pidFile, 'utf8'));
-    assert.equal(alive(sleeper), false, 'the hook\'s own child was killed with its group');
+    assert.ok(existsSync(heart), 'the child did start');
+    assert.equal(await stillBeating(heart), false, 'the hook\'s own child was killed with it');
     assert.equal(f.server.requests.length, 1, 'the prompt was still sent');
+  } finally {
+    await f.close();
+  }
+});
+
+test('Ctrl-C while a hook runs stops the hook with its group and ends the run as stopped', async () => {
+  const f = await cliFixture([reply.text('should not be asked')]);
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const heart = join(hooks, 'heart');
+    const command = nodeHook(hooks, 'slow', beatingChild(heart));
+    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] });
+    const child = f.home.spawn(['run', '--workspace', f.workspace, 'go']);
+    const done = collect(child);
+    while (!existsSync(heart)) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGINT');
+    const result = await done;
+    assert.equal(result.code, 130, result.stderr);
+    assert.equal(await stillBeating(heart), false, 'the hook\'s child was killed');
+    assert.equal(f.server.requests.length, 0);
   } finally {
     await f.close();
   }
@@ -165,6 +185,27 @@ test('a malformed hooks entry stops the run before anything is sent, naming its 
     assert.equal(f.server.requests.length, 0);
     assert.equal(existsSync(join(f.home.path, 'approvals.json')), false);
   } finally {
+    await f.close();
+  }
+});
+
+test('hooks run in the bash sandbox: a write outside the roots and temp fails, and runs once the sandbox is off', async () => {
+  const f = await cliFixture([reply.text('ok'), reply.text('ok')]);
+  const outside = join(homedir(), `.cove-hook-escape-${process.pid}-${Date.now()}`);
+  try {
+    const command = `touch '${outside}'`;
+    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] });
+    const sandboxed = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
+    assert.equal(sandboxed.code, 0, sandboxed.stderr);
+    assert.equal(existsSync(outside), false, 'the sandbox kept the hook from writing outside');
+    assert.equal(hookRuns(sandboxed.events)[0]!.decision, 'error');
+
+    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] }, { sandbox: { enabled: false } });
+    const bare = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
+    assert.equal(bare.code, 0, bare.stderr);
+    assert.equal(existsSync(outside), true, 'without the sandbox the same hook writes there');
+  } finally {
+    rmSync(outside, { force: true });
     await f.close();
   }
 });

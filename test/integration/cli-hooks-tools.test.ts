@@ -2,7 +2,7 @@
 // model's next request and in the permission audit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
 import { cliFixture, type CliFixture } from '../support/cove-cli';
@@ -85,13 +85,35 @@ test('a hook\'s allow never beats a deny rule', async () => {
   }
 });
 
+test('a hook\'s allow does not lift an ask rule, and its ask does not lift a deny rule', async () => {
+  const f = await touching('ruled.txt');
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const verdict = join(hooks, 'verdict.txt');
+    const command = nodeHook(hooks, 'verdict', `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: readFileSync(${JSON.stringify(verdict)}, 'utf8') } }));`);
+    writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
+    writeFileSync(verdict, 'allow');
+    const asked = await f.home.run(['run', '--json', '--ask', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
+    assert.equal(asked.code, 0, asked.stderr);
+    assert.equal(existsSync(join(f.workspace, 'ruled.txt')), false, 'the ask rule still asks, so headless denies');
+    assert.match(lastToolResult(f), /ask rule bash\(touch:\*\)/);
+    writeFileSync(verdict, 'ask');
+    const denied = await f.home.run(['run', '--json', '--deny', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
+    assert.equal(denied.code, 0, denied.stderr);
+    assert.equal(existsSync(join(f.workspace, 'ruled.txt')), false);
+    assert.match(lastToolResult(f), /deny rule bash\(touch:\*\)/);
+  } finally {
+    await f.close();
+  }
+});
+
 test('a hook that asks is denied headless even where an allow rule covers the call', async () => {
   const f = await touching('asked.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
     const command = nodeHook(hooks, 'ask', `process.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: 'touch needs a human' } }));`);
     writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
-    // acceptEdits: touch writes a file, which an allow rule for touch covers only there (bash-parser).
+    // acceptEdits and the rule together allow this write; only the hook's ask stops it.
     const result = await f.home.run(['run', '--json', '--permission-mode', 'acceptEdits', '--allow', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(existsSync(join(f.workspace, 'asked.txt')), false);
@@ -119,6 +141,29 @@ test('a JSON deny gives the model the hook\'s reason; a hook for another tool do
     assert.match(lastToolResult(f), /use the Makefile/);
     assert.deepEqual(hookRuns(result.events).map((run) => run.command), [deny]);
     assert.equal(existsSync(join(hooks, 'other.stdin.json')), false, 'the Edit|Write hook never ran for bash');
+  } finally {
+    await f.close();
+  }
+});
+
+test('a PreToolUse hook\'s updatedInput replaces the arguments, and the rules judge the new ones', async () => {
+  const f = await touching('asked-for.txt');
+  try {
+    const hooks = join(f.home.path, 'hooks');
+    const rewrite = { hookSpecificOutput: { permissionDecision: 'allow', updatedInput: { command: 'touch rewritten.txt' } } };
+    const command = nodeHook(hooks, 'rewrite', `process.stdout.write(${JSON.stringify(JSON.stringify(rewrite))});`);
+    writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
+    const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'touch it']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(existsSync(join(f.workspace, 'asked-for.txt')), false);
+    assert.equal(existsSync(join(f.workspace, 'rewritten.txt')), true);
+    const started = result.events.find((event) => event.type === 'toolExecutionStart');
+    assert.deepEqual(started?.type === 'toolExecutionStart' && started.args, { command: 'touch rewritten.txt' });
+
+    rmSync(join(f.workspace, 'rewritten.txt'));
+    const denied = await f.home.run(['run', '--json', '--deny', 'bash(touch rewritten.txt)', '--workspace', f.workspace, 'touch it']);
+    assert.equal(denied.code, 0, denied.stderr);
+    assert.equal(existsSync(join(f.workspace, 'rewritten.txt')), false, 'a deny rule covering the rewritten call still wins');
   } finally {
     await f.close();
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { block, reply } from '../support/model-server';
 import { CoveHome, cliFixture, collect } from '../support/cove-cli';
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resolves when the child's stdout has printed a line matching `pattern`. */
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -21,13 +22,21 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether a live (not zombie) process has `marker` among its arguments. Pids printed inside the
+ * bash sandbox are its own PID namespace's, so the host's /proc is searched instead.
+ */
+function aliveWith(marker: string): boolean {
+  return readdirSync('/proc').some((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') return false;
+      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
+    } catch {
+      return false;
+    }
+  });
 }
 
 async function sessions(home: CoveHome) {
@@ -55,21 +64,23 @@ test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () 
   }
 });
 
+/** A duration no other process sleeps for, to find this test's background child. */
+const BACKGROUND_SLEEP = `300.${process.pid}`;
+
 test('Ctrl-C during a bash command kills the command and its children', async () => {
   const f = await cliFixture([
-    reply.message([block.toolUse('bash', { command: 'sleep 300 & echo "child=$!"; sleep 300' })]),
+    reply.message([block.toolUse('bash', { command: `sleep ${BACKGROUND_SLEEP} & echo "child=$!"; sleep 300` })]),
     reply.text('unreachable'),
   ]);
   try {
     const child = f.home.spawn(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'run it']);
     const done = collect(child);
-    const line = await waitForLine(child, /child=\d+/);
-    const pid = Number(/child=(\d+)/.exec(line)![1]);
-    assert.ok(alive(pid), 'the background child is running before the interrupt');
+    await waitForLine(child, /child=\d+/);
+    assert.ok(aliveWith(BACKGROUND_SLEEP), 'the background child is running before the interrupt');
     child.kill('SIGINT');
     const result = await done;
     assert.equal(result.code, 130, result.stderr);
-    assert.equal(alive(pid), false, 'the background child was killed with its process group');
+    assert.equal(aliveWith(BACKGROUND_SLEEP), false, 'the background child was killed with its process group');
     const end = result.events.find((e) => e.type === 'toolExecutionEnd');
     assert.ok(end && end.type === 'toolExecutionEnd' && end.isError);
     assert.equal(f.server.requests.length, 1, 'nothing was sent after the cancel');

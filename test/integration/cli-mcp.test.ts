@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
@@ -15,8 +15,7 @@ async function setup(approve: boolean) {
   const { workspace } = fixture;
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
   if (approve) {
-    mkdirSync(join(workspace, '.cove'));
-    writeFileSync(join(workspace, '.cove', 'settings.local.json'), JSON.stringify({ enabledMcpjsonServers: ['everything'] }));
+    writeFileSync(join(fixture.home.path, 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['everything'] }));
   }
   return fixture;
 }

@@ -70,6 +70,11 @@ describe('custom slash commands through cove run', () => {
       assert.match(model.stdout, /Model set to claude-haiku-4-5/);
       const cost = await f.home.run(['run', '--workspace', f.workspace, '--continue', '/cost']);
       assert.match(cost.stdout, /This session: \$[\d.]+ · [\d,]+ input.*model claude-haiku-4-5/);
+      const json = await f.home.run(['run', '--json', '--workspace', f.workspace, '--continue', '/model']);
+      const answer = json.events.find((event) => event.type === 'userMessage');
+      assert.ok(answer?.type === 'userMessage');
+      assert.equal(answer.command, 'model');
+      assert.equal(answer.answer, 'This session uses claude-haiku-4-5. Switch with /model <model id>.');
       assert.equal(f.server.requests.length, 1);
     } finally {
       await f.close();

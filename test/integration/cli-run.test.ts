@@ -12,7 +12,10 @@ describe('cove run', () => {
       const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'Say hello to the new repo']);
       assert.equal(result.code, 0, result.stderr);
       const types = result.events.map((e) => e.type);
-      assert.equal(types[0], 'agentStart');
+      // The prompt is an event of its own, before the run it starts (SPEC §4).
+      assert.deepEqual(types.slice(0, 2), ['userMessage', 'agentStart']);
+      const prompt = result.events[0]!;
+      assert.equal(prompt.type === 'userMessage' && prompt.text, 'Say hello to the new repo');
       assert.equal(types.at(-1), 'agentEnd');
       assert.equal(types.filter((t) => t === 'messageUpdate').length, 4);
       const end = result.events.at(-1)!;

@@ -5,13 +5,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { block, reply } from '../support/model-server';
-import { cliFixture } from '../support/cove-cli';
+import { COVE_BIN, cliFixture, collect } from '../support/cove-cli';
 import { sandboxAvailability } from '../../electron/core/bash-sandbox';
 
 const availability = sandboxAvailability();
@@ -21,6 +22,14 @@ const skip = availability.available ? false : `no sandbox can run on this machin
 function outsideFolder(): string {
   const base = existsSync('/var/tmp') ? '/var/tmp' : homedir();
   return realpathSync(mkdtempSync(join(base, 'cove-sandbox-outside-')));
+}
+
+/**
+ * A write through node, which the permission engine cannot read as one: bypass lets it through,
+ * so what stops it is the sandbox alone.
+ */
+function hiddenWrite(code: string): string {
+  return `node -e ${JSON.stringify(code)}`;
 }
 
 function bashCall(id: string, command: string) {
@@ -74,10 +83,10 @@ describe('cove run: the bash sandbox', { skip }, () => {
       reply.message([
         bashCall('inside', 'echo built > inside.txt && cat inside.txt'),
         bashCall('outside', `echo escaped > ${outside}/escaped.txt`),
-        bashCall('envrc', `echo 'export EVIL=1' > .envrc`),
-        bashCall('cove', `mkdir -p .cove && echo '{"permissions":{"allow":["bash"]}}' > .cove/settings.local.json`),
-        bashCall('hooks', `printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit`),
-        bashCall('gitdir', `mv .git .git-away && mkdir .git && echo '[core] fsmonitor = evil' > .git/config`),
+        bashCall('envrc', hiddenWrite(`require('fs').writeFileSync('.envrc', 'export EVIL=1')`)),
+        bashCall('cove', hiddenWrite(`const fs = require('fs'); fs.mkdirSync('.cove', { recursive: true }); fs.writeFileSync('.cove/settings.local.json', '{}')`)),
+        bashCall('hooks', hiddenWrite(`require('fs').writeFileSync('.git/hooks/pre-commit', '#!/bin/sh\\ntouch pwned\\n')`)),
+        bashCall('gitdir', hiddenWrite(`const fs = require('fs'); fs.renameSync('.git', '.git-away'); fs.mkdirSync('.git'); fs.writeFileSync('.git/config', '[core] fsmonitor = evil')`)),
         bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && echo connected`),
       ]),
       reply.text('done'),
@@ -98,7 +107,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
 
       assert.equal(existsSync(join(f.workspace, '.envrc')), false, 'the placeholder of a missing protected file is removed');
       // The permission engine refuses protected writes it can read before the sandbox is reached (bash-parser).
-      assert.match(byId.get('envrc')!.text, /\[sandbox\].*\.envrc is a protected file|writes the protected \.envrc/);
+      assert.match(byId.get('envrc')!.text, /\[sandbox\].*\.envrc is protected|writes the protected \.envrc/);
 
       assert.equal(existsSync(join(f.workspace, '.cove')), false);
       assert.match(byId.get('cove')!.text, /\[sandbox\]|writes the protected \.cove/);
@@ -108,7 +117,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
 
       assert.equal(readFileSync(join(f.workspace, '.git', 'config'), 'utf8'), '[core]\n');
       assert.equal(existsSync(join(f.workspace, '.git-away')), false);
-      assert.match(byId.get('gitdir')!.text, /Device or resource busy|Read-only file system|writes the protected \.git/);
+      assert.match(byId.get('gitdir')!.text, /EBUSY[\s\S]*\[sandbox\].*\.git is protected|writes the protected \.git/);
 
       assert.equal(listener.connections, 0);
       assert.match(byId.get('network')!.text, /Connection refused/);
@@ -219,6 +228,52 @@ describe('cove run: no sandbox available', () => {
       assert.equal(f.server.requests.length, 0);
     } finally {
       await f.close();
+    }
+  });
+});
+
+/** A user without privileges to run cove as, when this test runs as root: bwrap then needs user namespaces. */
+function unprivilegedUser(): { name: string; uid: number; gid: number } | string {
+  if (process.getuid?.() !== 0) return 'the tests do not run as root, so they cannot switch to an unprivileged user';
+  if (spawnSync('runuser', ['--help']).error) return 'runuser is not installed';
+  for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+    const [name, , uid, gid, , , shell] = line.split(':');
+    if (name && Number(uid) >= 1000 && Number(uid) < 65534 && shell && !shell.endsWith('nologin') && !shell.endsWith('false')) {
+      return { name, uid: Number(uid), gid: Number(gid) };
+    }
+  }
+  return 'no unprivileged user with a login shell in /etc/passwd';
+}
+
+const user = unprivilegedUser();
+
+describe('cove run as an unprivileged user: the bash sandbox', { skip: typeof user === 'string' ? user : skip }, () => {
+  test('writes outside are refused and work inside runs, through user namespaces', async () => {
+    const account = user as { name: string; uid: number; gid: number };
+    const outside = outsideFolder();
+    const f = await cliFixture([
+      reply.message([bashCall('inside', 'echo built > inside.txt && id -u'), bashCall('outside', `echo escaped > ${outside}/escaped.txt`)]),
+      reply.text('done'),
+    ]);
+    try {
+      for (const path of [f.workspace, f.home.path, outside]) chownSync(path, account.uid, account.gid);
+      const child = spawn('runuser', ['-u', account.name, '--', process.execPath, COVE_BIN, 'run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'go'], {
+        cwd: f.workspace,
+        env: f.home.env(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      child.stdin!.end();
+      const run = await collect(child);
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.stderr, /No OS sandbox/);
+      const byId = results(run.events);
+      assert.match(byId.get('inside')!.text, new RegExp(`^${account.uid}\\n\\[exit code 0\\]`));
+      assert.equal(readFileSync(join(f.workspace, 'inside.txt'), 'utf8'), 'built\n');
+      assert.match(byId.get('outside')!.text, /\[sandbox\]/);
+      assert.equal(existsSync(join(outside, 'escaped.txt')), false);
+    } finally {
+      await f.close();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });

@@ -3,7 +3,7 @@
 // no Models API, and the cost reported as unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reply } from '../support/model-server';
+import { block, reply } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
 
 const cases = [
@@ -65,6 +65,30 @@ test('a gateway: an unknown model id runs without a Models API, with its cost un
     const end = json.events.find((event) => event.type === 'agentEnd');
     assert.ok(end?.type === 'agentEnd');
     assert.equal(end.cost, null);
+  } finally {
+    await f.close();
+  }
+});
+
+test('resuming with another model drops the thinking blocks only their own model can read', async () => {
+  const f = await cliFixture([
+    reply.message([block.thinking('Planning the tree.', { signature: 'c29ubmV0LTUtc2lnbmF0dXJl' }), block.text('Planted.')]),
+    reply.text('Watered.'),
+    reply.text('Watered again.'),
+  ]);
+  try {
+    const first = await f.home.run(['run', '--json', '--model', 'claude-sonnet-5', '--workspace', f.workspace, 'Plant a tree']);
+    assert.equal(first.code, 0, first.stderr);
+    const sessionId = first.events[0]!.sessionId;
+    const same = await f.home.run(['run', '--resume', sessionId, 'Water it']);
+    assert.equal(same.code, 0, same.stderr);
+    assert.match(JSON.stringify(f.server.requests[1]!.body.messages), /c29ubmV0LTUtc2lnbmF0dXJl/, 'the same model gets its thinking back');
+    const other = await f.home.run(['run', '--resume', sessionId, '--model', 'claude-sonnet-5-5', 'Water it again']);
+    assert.equal(other.code, 0, other.stderr);
+    const sent = JSON.stringify(f.server.requests[2]!.body.messages);
+    assert.doesNotMatch(sent, /"thinking"|c29ubmV0LTUtc2lnbmF0dXJl/);
+    assert.match(sent, /Planted\./);
+    assert.equal((f.server.requests[2]!.body as { model: string }).model, 'claude-sonnet-5-5');
   } finally {
     await f.close();
   }

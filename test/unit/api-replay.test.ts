@@ -262,3 +262,47 @@ test('current models are asked for adaptive thinking with summarized display; un
     await unknown.close();
   }
 });
+
+test('a refused prompt that was merged into a trailing user message is taken out of it too', async () => {
+  const engine = await startEngine([reply.raw(corpus.textReply('refusal', 'No')), reply.text('Fine.')], {
+    tools: [testTool('echo')],
+    // An interrupted run: its call is answered as interrupted, and the next prompt joins that message.
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Start' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_dangling', name: 'echo', input: { value: 'v' } }] },
+    ],
+  });
+  try {
+    assert.equal((await engine.agent.run('Refused words')).stopReason, 'refused');
+    await engine.agent.run('Kept words');
+    const sent = messagesOf(engine.server.requests[1]!.body);
+    const text = JSON.stringify(sent);
+    assert.doesNotMatch(text, /Refused words/);
+    assert.match(text, /Kept words/);
+    assert.match(text, /toolu_dangling/);
+    assertValidHistory(engine.agent.messages);
+  } finally {
+    await engine.close();
+  }
+});
+
+test('a recorded refusal stream in the SDK fixtures\' wire format (padded JSON, stop_details) is shown and kept out of the next request', async () => {
+  const { readFileSync } = await import('node:fs');
+  const recorded = readFileSync(new URL('../fixtures/api-streams/refusal-after-thinking.sse', import.meta.url), 'utf8');
+  const engine = await startEngine([reply.sse(recorded), reply.text('Sure, here is the weather.')], { model: 'claude-fable-5-1' });
+  try {
+    const refused = await engine.agent.run('Help me with something refused');
+    assert.equal(refused.stopReason, 'refused');
+    const shown = engine.ofType('messageUpdate').flatMap((event) => (event.delta.type === 'text' ? [event.delta.text] : [])).join('');
+    assert.equal(shown, "I can't help with that.");
+    assert.equal(engine.ofType('messageEnd')[0]!.providerStopReason, 'refusal');
+    // Fable 5.1: $10 in, $50 out per million tokens.
+    assert.ok(Math.abs(refused.cost!.total - (31 * 10 + 52 * 50) / 1e6) < 1e-12);
+    await engine.agent.run('What is the weather?');
+    const sent = JSON.stringify(messagesOf(engine.server.requests[1]!.body));
+    assert.doesNotMatch(sent, /refused|can't help|Y292ZS1jb3JwdXMtcmVmdXNhbC1zaWduYXR1cmU/);
+    assert.deepEqual(messagesOf(engine.server.requests[1]!.body).map((m) => m.role), ['user']);
+  } finally {
+    await engine.close();
+  }
+});

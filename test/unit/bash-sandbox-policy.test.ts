@@ -119,8 +119,15 @@ describe('sandbox policy', () => {
     assert.ok(at('--ro-bind', join(root, '.npmrc'), join(root, '.npmrc')) > at('--bind', root, root));
     assert.ok(args.includes('--unshare-net'));
     assert.ok(args.includes('--die-with-parent'));
+    assert.ok(at('--cap-drop', 'ALL') >= 0, 'root keeps no capability to remount');
     assert.ok(!args.includes('--new-session'), 'the PTY stays the controlling terminal');
     assert.deepEqual(args.slice(-3), ['--chdir', root, '--']);
+    const hidden = bwrapArguments(
+      { ...policy, hiddenSockets: [{ path: '/run/user/1000', folder: true }, { path: '/run/docker.sock', folder: false }] },
+      { anchors: [], paths: [], covers: [] },
+    );
+    assert.ok(hidden.join(' ').includes('--tmpfs /run/user/1000 --remount-ro /run/user/1000'));
+    assert.ok(hidden.join(' ').includes('--ro-bind /dev/null /run/docker.sock'));
     assert.ok(!bwrapArguments(policyFor(root, { network: 'all' }), { anchors: [], paths: [], covers: [] }).includes('--unshare-net'));
     assert.ok(bwrapArguments(policyFor(root, { network: ['example.com'] }), { anchors: [], paths: [], covers: [] }).includes('--unshare-net'), 'a host list fails closed');
   });
@@ -145,7 +152,6 @@ describe('holds of protected paths', () => {
     holds.release();
     for (const name of ['.envrc', '.mcp.json', '.cove', '.claude', '.gitmodules', '.git/info']) assert.equal(existsSync(join(root, name)), false, name);
     assert.equal(readFileSync(join(root, '.npmrc'), 'utf8'), 'registry=x\n');
-    assert.equal(existsSync(exclude.source), false);
   });
 
   test('parallel commands share a placeholder; the last one removes it', () => {
@@ -202,6 +208,8 @@ describe('Seatbelt profile (macOS, generated here as text)', () => {
     assert.match(profile, /\(deny network-outbound \(remote ip\)\)/);
     assert.doesNotMatch(seatbeltProfile(policyFor(root, { network: 'all' })), /deny network/);
     assert.match(seatbeltProfile(policyFor(root, { network: ['example.com'] })), /deny network-outbound/);
+    const sockets = seatbeltProfile({ ...policyFor(root, { network: 'all' }), hiddenSockets: [{ path: '/private/var/run/docker.sock', folder: false }, { path: '/run/user/501', folder: true }] });
+    assert.match(sockets, /\(deny network-outbound \(remote unix-socket \(path-literal "\/private\/var\/run\/docker\.sock"\) \(path-regex #"\^\/run\/user\/501\/"\)\)\)/);
   });
 });
 
@@ -213,6 +221,7 @@ describe('refusal notes', () => {
     protectedPaths: [{ path: `${root}/.envrc`, folder: false }, { path: `${root}/.git/config`, folder: false }],
     network: 'none',
     networkOpen: false,
+    hiddenSockets: [],
     cwd: root,
   };
 
@@ -231,8 +240,13 @@ describe('refusal notes', () => {
     assert.match(note ?? '', /\/work\/project\/\.git is protected/);
   });
 
-  test('permission denied inside the writable set is an ordinary error, not the sandbox', () => {
+  test("permission denied is the file's own mode, not the sandbox, wherever the file is", () => {
     assert.equal(refusalNote("cat: '/work/project/secret': Permission denied\n", policy, 'bubblewrap'), undefined);
+    assert.equal(refusalNote("cat: '/root/.ssh/id_rsa': Permission denied\n", policy, 'bubblewrap'), undefined);
+  });
+
+  test('Seatbelt refuses with EPERM, and its note names the path', () => {
+    assert.match(refusalNote("touch: /etc/motd: Operation not permitted\n", policy, 'seatbelt') ?? '', /\(seatbelt\) refused the write to \/etc\/motd/);
   });
 
   test('a refused connection with the network off says how to open it; with it open, nothing', () => {

@@ -4,21 +4,34 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
-import { sandboxAvailability } from '../../electron/core/bash-sandbox';
+import { hookSandboxWrapper, sandboxAvailability } from '../../electron/core/bash-sandbox';
+import { spawnSync } from 'node:child_process';
 import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
 
 const availability = sandboxAvailability();
 const skip = availability.available ? false : `no sandbox can run on this machine: ${availability.available ? '' : availability.reason}`;
 
 let root: string;
+/** A COVE_HOME whose settings turn the sandbox off. */
+let offHome: string;
 before(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-run-')));
+  offHome = mkdtempSync(join(tmpdir(), 'cove-sandbox-off-'));
+  writeFileSync(join(offHome, 'settings.json'), JSON.stringify({ sandbox: { enabled: false } }));
 });
-after(() => rmSync(root, { recursive: true, force: true }));
+after(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(offHome, { recursive: true, force: true });
+});
+
+function textOf(result: { content: Array<{ type: string; text?: string }> }): string {
+  return result.content.map((part) => part.text ?? '').join('');
+}
 
 function context(controller = new AbortController(), onChunk: (text: string) => void = () => {}): ToolContext {
   return {
@@ -106,8 +119,70 @@ describe('bash in the sandbox', { skip }, () => {
     assert.deepEqual(runningWith(sleep), []);
   });
 
+  test('no capability is left to remount the file system writable, even as root', async () => {
+    const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-remount-')));
+    try {
+      const result = await createBashTool().execute({ command: `mount -o remount,rw / ; mount -o remount,rw ${outside} ; touch ${outside}/escaped; grep CapEff /proc/self/status` }, context());
+      assert.equal(existsSync(join(outside, 'escaped')), false);
+      assert.match(result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), /CapEff:\s+0+\n/);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  test("the user's runtime folder (D-Bus, container engines) is out of reach", async () => {
+    const runtime = `/run/user/${process.getuid!()}`;
+    const made = !existsSync(runtime);
+    if (made) mkdirSync(runtime, { recursive: true, mode: 0o700 });
+    const socketPath = join(runtime, `cove-sandbox-test-${process.pid}.sock`);
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const probe = `require('net').connect(${JSON.stringify(socketPath)}).on('connect', () => console.log('connected')).on('error', (e) => console.log('refused', e.code))`;
+      const bare = await createBashTool({ sandbox: { coveHome: offHome } }).execute({ command: `node -e ${JSON.stringify(probe)}` }, context());
+      assert.match(textOf(bare), /connected/, 'reachable without the sandbox');
+      const before = connections;
+      const sandboxed = await createBashTool().execute({ command: `node -e ${JSON.stringify(probe)}` }, context());
+      assert.match(textOf(sandboxed), /refused ENOENT/);
+      assert.equal(connections, before);
+    } finally {
+      server.close();
+      if (made) rmSync(runtime, { recursive: true, force: true });
+    }
+  });
+
   test('the result says which sandbox ran the command', async () => {
     const result = await createBashTool().execute({ command: 'true' }, context());
     assert.equal((result.details as BashDetails).sandbox, 'bubblewrap');
+  });
+});
+
+describe('the sandbox for hooks', { skip }, () => {
+  test('a wrapped launch runs inside the sandbox and leaves no placeholder behind', async () => {
+    const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-sandbox-hook-')));
+    const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-hook-outside-')));
+    try {
+      const wrap = hookSandboxWrapper({});
+      const launch = wrap({ file: '/bin/sh', args: ['-c', `touch inside; touch ${outside}/escaped; echo done`] }, workspace);
+      const run = spawnSync(launch.file, launch.args, { cwd: workspace, encoding: 'utf8' });
+      assert.equal(run.stdout, 'done\n');
+      assert.match(run.stderr, /Read-only file system/);
+      assert.ok(existsSync(join(workspace, 'inside')));
+      assert.equal(existsSync(join(outside, 'escaped')), false);
+      assert.deepEqual(readdirSync(workspace), ['inside']);
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  test('off in settings, or where none can run, an approved hook runs as it is', () => {
+    const launch = { file: '/bin/true', args: ['x'] };
+    assert.deepEqual(hookSandboxWrapper({ coveHome: offHome })(launch, root), launch);
+    assert.deepEqual(hookSandboxWrapper({ environment: { ...process.env, COVE_BWRAP: join(root, 'no-such-bwrap') } })(launch, root), launch);
   });
 });

@@ -154,6 +154,7 @@ describe('contract fuzz', () => {
     const sessionId = sessionIds[0]!;
     return {
       'app:info': {},
+      'models:list': {},
       'session:list': { limit: 10 },
       'session:create': { workspaces: [workspace], title: 'Fuzzed', model: 'claude-sonnet-4-5', permissionMode: 'default' },
       'session:open': { sessionId },

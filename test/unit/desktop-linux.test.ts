@@ -72,7 +72,13 @@ interface InstallRun {
 }
 
 /** Runs the rendered after-install script as root in bubblewrap over a simulated system. */
-function runAfterInstall(t: { after(fn: () => void): void }, kernel: Record<string, string>, withAppArmor: boolean, extraProfiles: Record<string, string> = {}): InstallRun {
+function runAfterInstall(
+  t: { after(fn: () => void): void },
+  kernel: Record<string, string>,
+  withAppArmor: boolean,
+  extraProfiles: Record<string, string> = {},
+  templates: readonly string[] = ['build/linux/after-install.tpl'],
+): InstallRun {
   const dir = mkdtempSync(join(tmpdir(), 'cove-after-install-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const app = join(dir, 'opt-cove');
@@ -82,8 +88,9 @@ function runAfterInstall(t: { after(fn: () => void): void }, kernel: Record<stri
   const names = { executable: 'cove', sanitizedProductName: 'Cove', productFilename: 'Cove' };
   writeFileSync(join(app, 'resources/apparmor-profile'), render('build/linux/apparmor-profile.tpl', names));
   writeFileSync(join(app, 'resources/apparmor-bwrap'), readFileSync('build/linux/apparmor-bwrap'));
-  const script = join(dir, 'after-install');
-  writeFileSync(script, render('build/linux/after-install.tpl', names));
+  // The package scripts in order, as dpkg would run them (install, then remove).
+  templates.forEach((template, index) => writeFileSync(join(dir, `script-${index}`), render(template, names)));
+  writeFileSync(join(dir, 'run'), templates.map((_template, index) => `bash /tmp/script-${index}\n`).join(''));
   const kernelDir = join(dir, 'kernel');
   mkdirSync(kernelDir);
   for (const [name, value] of Object.entries(kernel)) writeFileSync(join(kernelDir, name), `${value}\n`);
@@ -112,7 +119,7 @@ function runAfterInstall(t: { after(fn: () => void): void }, kernel: Record<stri
       '--bind', dir, '/tmp',
       '--ro-bind', join(dir, 'ischroot'), '/usr/bin/ischroot',
       '--setenv', 'PATH', `/tmp/tools:/usr/sbin:/usr/bin:/sbin:/bin`,
-      'bash', '/tmp/after-install',
+      'bash', '/tmp/run',
     ],
     { encoding: 'utf8' },
   );
@@ -133,6 +140,8 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
   test('makes chrome-sandbox setuid where AppArmor restricts user namespaces and no profile could be loaded (root passing unshare is no proof)', (t) => {
     const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false);
     assert.equal(run.sandboxMode, 0o4755, run.output);
+    const stock = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, false, {}, ['node_modules/app-builder-lib/templates/linux/after-install.tpl']);
+    assert.equal(stock.sandboxMode, 0o755, "electron-builder's own script, run the same way, passes wrongly");
   });
 
   test('loads the profiles where AppArmor takes them, and then keeps chrome-sandbox unprivileged', (t) => {
@@ -143,9 +152,22 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
     assert.match(run.parserCalls, /--replace .*\/etc\/apparmor.d\/cove-bwrap/);
   });
 
-  test("leaves bwrap to a profile the system already has for it", (t) => {
-    const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'bwrap-userns-restrict': 'profile bwrap /usr/bin/bwrap flags=(unconfined) { userns, }\n' });
-    assert.deepEqual(run.installedProfiles, ['bwrap-userns-restrict', 'cove']);
+  test('the after-remove script unloads both profiles and deletes them, leaving others alone', (t) => {
+    const run = runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'other-app': 'profile other /opt/other {}\n' }, [
+      'build/linux/after-install.tpl',
+      'build/linux/after-remove.tpl',
+    ]);
+    assert.deepEqual(run.installedProfiles, ['other-app']);
+    assert.match(run.parserCalls, /--replace .*\/etc\/apparmor.d\/cove-bwrap/, 'both were installed first');
+    assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove\n/);
+    assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove-bwrap\n/);
+  });
+
+  test("leaves bwrap to a profile the system already has for it, but not to one that only runs it", (t) => {
+    const ubuntu = 'abi <abi/4.0>,\ninclude <tunables/global>\n\nprofile bwrap /usr/bin/bwrap flags=(attach_disconnected,mediate_deleted) {\n  allow capability,\n  userns,\n}\n';
+    assert.deepEqual(runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'bwrap-userns-restrict': ubuntu }).installedProfiles, ['bwrap-userns-restrict', 'cove']);
+    const caller = 'profile flatpak /usr/bin/flatpak {\n  /usr/bin/bwrap ix,\n}\n';
+    assert.deepEqual(runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { flatpak: caller }).installedProfiles, ['cove', 'cove-bwrap', 'flatpak']);
   });
 
   test("sets chrome-sandbox setuid where Debian's switch is off, and keeps it 0755 where namespaces are allowed", (t) => {

@@ -75,16 +75,15 @@ describe('the notifier under Electron', () => {
   function start(platform: NodeJS.Platform) {
     let listener: (event: HostEvent) => void = () => {};
     const window = new BrowserWindow({ webPreferences: {}, width: 800, height: 600 });
-    let shown = 0;
+    const shown: string[] = [];
     notifier.notifyWhenAway({
       subscribe: (next) => {
         listener = next;
         return () => {};
       },
-      show: () => {
-        shown++;
+      showSession: (sessionId) => {
+        shown.push(sessionId);
         window.focus();
-        return window as unknown as import('electron').BrowserWindow;
       },
       platform,
       log: () => {},
@@ -101,13 +100,15 @@ describe('the notifier under Electron', () => {
     assert.ok(notification.shown);
     assert.equal(notification.options.body, 'Fix the flaky test: a tool call needs your approval.');
     assert.deepEqual(recorded.dockBounces, ['informational']);
-    assert.equal(recorded.badgeCounts.at(-1), 1);
+    assert.deepEqual(recorded.badgeCounts, [1]);
+    for (let update = 0; update < 5; update++) send(summary({ status: 'waiting', pendingPermissions: 1, updatedAt: update }));
+    assert.deepEqual(recorded.badgeCounts, [1], 'the dock hears only when the count changes');
     send(summary({ status: 'running', pendingPermissions: 0 }));
     send(summary({ status: 'done' }));
     assert.equal(recorded.notifications.length, 2);
     assert.equal(recorded.badgeCounts.at(-1), 1, 'the finished run counts until it is seen');
     recorded.notifications[1]!.emit('click');
-    assert.equal(shown(), 1);
+    assert.deepEqual(shown(), ['s1'], 'the window opens on that session');
     assert.equal(BrowserWindow.focused, window);
     assert.equal(recorded.badgeCounts.at(-1), 0);
   });

@@ -108,6 +108,11 @@ describe('the electron-builder config', () => {
     assert.deepEqual((config.linux as { target: string[] }).target, ['AppImage', 'deb', 'rpm']);
   });
 
+  test("appId is the AppUserModelID main gives Windows, or its notifications never show", async () => {
+    const { APP_ID } = await import('../../electron/desktop/desktop-config');
+    assert.equal((await builderConfig()).appId, APP_ID);
+  });
+
   test("asarUnpack covers every native file of better-sqlite3 and node-pty, and would miss spawn-helper without node-pty's pattern", async () => {
     const patterns = (await builderConfig()).asarUnpack as string[];
     const native = ['better-sqlite3', 'node-pty']

@@ -47,6 +47,7 @@ test('a host\'s wrapper decides how the hook\'s shell starts (the sandbox seam),
   const cwd = tempDir('cove-hook-run-');
   try {
     const seen: string[] = [];
+    let released = 0;
     const result = await runHookProcess('cat; printf " in $PWD as $WRAPPED"', { hello: 'hook' }, {
       cwd,
       env: { PATH: process.env.PATH },
@@ -54,10 +55,15 @@ test('a host\'s wrapper decides how the hook\'s shell starts (the sandbox seam),
       redactor: NO_SECRETS,
       wrap: (launch, where) => {
         seen.push(where);
-        return { file: '/usr/bin/env', args: ['WRAPPED=yes', launch.file, ...launch.args] };
+        return { file: '/usr/bin/env', args: ['WRAPPED=yes', launch.file, ...launch.args], release: () => released++ };
       },
     });
     assert.deepEqual(seen, [cwd]);
+    assert.equal(released, 1, 'what the sandbox set up is released once the hook exited');
+    const refused = await runHookProcess(`touch '${join(cwd, 'ran')}'`, {}, { cwd, env: {}, timeoutMs: 10_000, redactor: NO_SECRETS, wrap: () => ({ refused: 'no sandbox can run here' }) });
+    assert.equal(refused.exitCode, null);
+    assert.equal(refused.failure, 'was not run: no sandbox can run here');
+    assert.equal(existsSync(join(cwd, 'ran')), false, 'a hook the sandbox cannot hold does not run');
     assert.equal(result.exitCode, 0);
     assert.equal(result.stdout, `{"hello":"hook"}\n in ${cwd} as yes`);
   } finally {

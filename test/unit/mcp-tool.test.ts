@@ -7,6 +7,7 @@ import {
   progressUpdate,
   schemaValidator,
   toParameters,
+  UnusableSchemaError,
   toResultContent,
   toToolResult,
   type CallOptions,
@@ -77,9 +78,13 @@ describe('MCP tool parameters', () => {
   });
 
   test('a schema the validator cannot compile becomes an open object, with the reason', () => {
-    const { parameters, problem } = toParameters({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } }, schemaValidator());
+    const { parameters, problem } = toParameters({ type: 'object', properties: { x: { type: 'string', pattern: '(' } } }, schemaValidator());
     assert.deepEqual(parameters, { type: 'object', additionalProperties: true });
-    assert.match(problem!, /missing/);
+    assert.match(problem!, /pattern|regular expression|Invalid/i);
+  });
+
+  test('a $ref that cannot be resolved leaves the tool out, naming the reference', () => {
+    assert.throws(() => toParameters({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } }, schemaValidator()), (error: Error) => error instanceof UnusableSchemaError && /#\/definitions\/missing/.test(error.message));
   });
 });
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import { CATALOG_FILE, loadCatalog } from '../../electron/core/agent/model-catalog';
+import { CATALOG_FILE, EMPTY_CATALOG, loadCatalog, modelChoices } from '../../electron/core/agent/model-catalog';
 import { startModelServer, type ModelsAnswer } from '../support/model-server';
 
 // The Models API object, as documented for GET /v1/models.
@@ -102,4 +102,15 @@ test('a stale cache is used offline, and one malformed cached entry does not cos
     assert.equal(logs.length, 1);
     assert.match(logs[0]!, /using the cached catalog/);
   });
+});
+
+test('Settings offers the models the key can use, or the current ones when no Models API answered', async () => {
+  await withCatalog({ kind: 'list', data: [apiModel('claude-opus-5-5', 1_000_000, 128_000, true), apiModel('claude-internal-x', 50_000, 4_000, false)] }, async (load) => {
+    const view = modelChoices(await load());
+    assert.equal(view.source, 'api');
+    assert.deepEqual(view.models.map((m) => [m.id, m.priced, m.contextWindow]), [['claude-opus-5-5', true, 1_000_000], ['claude-internal-x', false, 50_000]]);
+  });
+  const builtin = modelChoices(EMPTY_CATALOG);
+  assert.equal(builtin.source, 'builtin');
+  assert.deepEqual(builtin.models.map((m) => m.id), ['claude-fable-5-1', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5']);
 });

@@ -78,7 +78,7 @@ describe('loading permission settings', () => {
     const claude = join(root, '.claude', 'settings.json');
     write(claude, {
       permissions: {
-        allow: ['Bash(npm run test:*)', 'Read(src/**)', 'Edit(docs/**)', 'Write(out/*)', 'Glob', 'mcp__github', 'WebFetch(domain:example.com)'],
+        allow: ['Bash(npm run test:*)', 'Read(src/**)', 'Edit(docs/**)', 'Write(out/*)', 'Glob', 'mcp__github', 'WebFetch(domain:example.com)', 'WebSearch'],
         defaultMode: 'bypassPermissions',
       },
     });
@@ -94,8 +94,9 @@ describe('loading permission settings', () => {
       'write_file(out/*)',
       'list_files',
       'mcp__github',
+      'web_fetch(domain:example.com)',
     ]);
-    assert.deepEqual(loaded.warnings, [`${claude}: skipped permissions.allow[6] 'WebFetch(domain:example.com)': Cove has no WebFetch tool`]);
+    assert.deepEqual(loaded.warnings, [`${claude}: skipped permissions.allow[7] 'WebSearch': Cove has no WebSearch tool`]);
     assert.equal(loaded.defaultMode, undefined);
   });
 

@@ -12,6 +12,7 @@ const published: Array<[string, number, number, number, number]> = [
   ['claude-opus-5-5', 4, 5, 0.2, 20],
   ['claude-sonnet-5-5', 2, 2.5, 0.1, 10],
   ['claude-haiku-5-5', 0.1, 0.125, 0.01, 0.5],
+  ['claude-mythos-5-1', 10, 12.5, 0.25, 50],
   ['claude-fable-5', 10, 12.5, 1, 50],
   ['claude-opus-5', 5, 6.25, 0.5, 25],
   ['claude-sonnet-5', 2, 2.5, 0.2, 10],

@@ -70,6 +70,28 @@ describe('transcript fold', () => {
     assert.equal(message.streaming, false);
   });
 
+  test('thinking shows as a folded part; omitted thinking, redacted thinking and server tool blocks show nothing', () => {
+    const state = fold([
+      makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' }),
+      makeEvent('messageEnd', {
+        sessionId,
+        messageId: 'm1',
+        content: [
+          { type: 'thinking', thinking: '', signature: 'sig-omitted' },
+          { type: 'thinking', thinking: 'Weighing two fixes.', signature: 'sig' },
+          { type: 'redacted_thinking', data: 'opaque' },
+          { type: 'server_tool_use', id: 'srv1', name: 'web_search', input: { query: 'q' } },
+          { type: 'web_search_tool_result', tool_use_id: 'srv1', content: [] },
+          { type: 'text', text: 'Answer', citations: [{ type: 'char_location' }] },
+        ],
+        providerStopReason: 'end_turn',
+        usage: ZERO_USAGE,
+      }),
+    ]);
+    const message = state.items[0] as AssistantItem;
+    assert.deepEqual(message.parts, [{ kind: 'thinking', text: 'Weighing two fixes.' }, { kind: 'text', text: 'Answer' }]);
+  });
+
   test('a messageStart after providerRetry replaces the partial message', () => {
     const state = fold([
       makeEvent('agentStart', { sessionId, model: 'm', prompt: 'p' }),

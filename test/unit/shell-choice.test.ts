@@ -165,3 +165,24 @@ describe('stopping a command on Windows', () => {
     assert.match((await stopTree(1, Promise.resolve(), { run: answer(1, 'ERROR: Access is denied.') })) ?? '', /taskkill \/T \/F \/PID 1 failed \(1\): ERROR: Access is denied\./);
   });
 });
+
+describe('a command through the Windows path of bash-process, in a real PTY', () => {
+  // Git Bash's shell description with this machine's bash as its file: the marker without an
+  // acknowledgement, the wait for it after the exit, and the essential variables, run for real.
+  const gitBash = chooseShell(windows(gitInstall)).shell!;
+  const shell = { ...gitBash, file: '/bin/bash' };
+
+  test('ends on its own with all its output, its exit status and the variables Windows programs need', async (t) => {
+    const { spawnCommand } = await import('../../electron/core/tools/bash-process');
+    process.env.SystemRoot = 'C:\\Windows';
+    t.after(() => delete process.env.SystemRoot);
+    const command = 'echo "root=$SystemRoot"; printf "last line"; exit 3';
+    const child = spawnCommand({ command, cwd: tmpdir(), env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, windowsShell: shell });
+    let output = '';
+    child.onData((chunk) => (output += chunk));
+    const exit = await child.exited;
+    assert.equal(exit.exitCode, 3);
+    assert.match(output, /root=C:\\Windows\r?\nlast line$/);
+    assert.doesNotMatch(output, /6973/, 'the end marker is not shown');
+  });
+});

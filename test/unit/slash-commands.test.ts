@@ -2,7 +2,8 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandCommand, splitArguments } from '../../electron/core/commands/expand-command';
 import { listCommands, resolvePrompt } from '../../electron/core/commands/slash-commands';
-import { findMentions } from '../../electron/core/prompt/mentions';
+import { attachMentions, findMentions } from '../../electron/core/prompt/mentions';
+import { MemorySnapshotStore, NO_SECRETS } from '../../electron/core/agent/types';
 import { removeFolder, tempFolder } from './helpers/tool-context';
 
 describe('command templates', () => {
@@ -55,5 +56,36 @@ describe('command files', () => {
 describe('mentions', () => {
   test('paths after @, quoted paths, trailing punctuation; not e-mail addresses', () => {
     assert.deepEqual(findMentions('see @src/a.ts, @"docs/my notes.md" and (@lib/b.js) not me@x.io @src/a.ts.'), ['src/a.ts', 'docs/my notes.md', 'lib/b.js']);
+  });
+});
+
+describe('attaching mentions', () => {
+  const line = 'x'.repeat(99) + '\n';
+  const workspace = tempFolder('mentions', {
+    'a.txt': line.repeat(2000),
+    'b.txt': line.repeat(2000),
+    'c.txt': line.repeat(2000),
+    'bin.dat': Buffer.from([0, 1, 2, 3]),
+    'docs/readme.md': '# hi\n',
+  });
+  after(() => removeFolder(workspace));
+
+  test('files, folders and failures; the prompt total is capped', async () => {
+    const snapshots = new MemorySnapshotStore();
+    const { blocks, attachments } = await attachMentions('@a.txt @b.txt @c.txt @docs/ @bin.dat @missing.ts', {
+      workspaceRoots: [workspace],
+      secrets: NO_SECRETS,
+      snapshots,
+      sessionId: 's',
+    });
+    const byPath = Object.fromEntries(attachments.map((attachment) => [attachment.kind === 'file' ? attachment.path : '', attachment.kind === 'file' ? attachment.error ?? 'ok' : '']));
+    assert.equal(byPath['a.txt'], 'ok');
+    assert.equal(byPath['b.txt'], 'ok');
+    assert.match(byPath['c.txt']!, /mentions would exceed 512 KB/);
+    assert.equal(byPath['docs/'], 'ok');
+    assert.match(byPath['bin.dat']!, /binary/);
+    assert.match(byPath['missing.ts']!, /does not exist/);
+    assert.match(blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n'), /readme\.md/);
+    assert.ok(snapshots.recall('a.txt', /\[a\.txt#(\w+)\]/.exec((blocks[0] as { text: string }).text)![1]!), 'a mention counts as a read for hashline edits');
   });
 });

@@ -61,6 +61,8 @@ describe('names Windows does not read as files', () => {
       ['.env.', /drops the dots and spaces that end "\.env\."/],
       ['secrets \\key.pem', /drops the dots and spaces/],
       ['...\\x', /drops the dots/],
+      ['C:secrets.txt', /relative to the current folder of drive C:/],
+      ['d:../x', /relative to the current folder of drive D:/],
     ];
     for (const [path, reason] of cases) assert.match(windowsPathProblem(path) ?? 'accepted', reason, path);
   });

@@ -135,7 +135,12 @@ export class Agent {
       ]);
       this.spec = spec;
       if (answerDanglingCalls(this.messages, INTERRUPTED) > 0) this.replaceHistory();
+      // Where this run's part of the history begins; the prompt may merge into a trailing user message.
       const runStart = this.messages.length;
+      const trailing = this.messages.at(-1);
+      const trailingBlocks = trailing?.role === 'user' && Array.isArray(trailing.content) ? trailing.content.length : undefined;
+      // Project instructions (AGENTS.md, CLAUDE.md) and skills are workspace text like any other.
+      const systemPrompt = secrets.redact(this.options.systemPrompt ?? '').text;
       const runPrompts = [prompt];
       this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
@@ -161,7 +166,7 @@ export class Agent {
           buildRequest({
             model: this.options.model,
             maxTokens: this.maxTokens(),
-            systemPrompt: this.options.systemPrompt ?? '',
+            systemPrompt,
             tools: offered,
             messages: this.messages,
             thinking: thinkingFor(this.spec),
@@ -184,6 +189,7 @@ export class Agent {
         if (stop.kind === 'refusal') {
           // The docs forbid sending a refused exchange again: this run's part of the history goes.
           this.messages.splice(runStart);
+          if (trailing && trailingBlocks !== undefined && Array.isArray(trailing.content)) trailing.content = trailing.content.slice(0, trailingBlocks);
           this.replaceHistory();
           stopReason = 'refused';
           error = 'the model declined this request (stop reason refusal); it is kept out of the conversation, so rephrase it or start over';
@@ -209,17 +215,19 @@ export class Agent {
         }
         pauses = 0;
         const calls = reply.content.some((block) => block.type === 'tool_use');
-        if (stop.kind === 'maxTokens' && !calls) {
+        if (stop.kind === 'maxTokens') {
           if (continuations >= MAX_CONTINUATIONS) {
             stopReason = 'truncated';
-            error = `the reply was cut off at the output limit (${this.maxTokens()} tokens) ${MAX_CONTINUATIONS} times; it is incomplete`;
+            error = `the reply was cut off at the output limit (${this.maxTokens()} tokens) ${MAX_CONTINUATIONS + 1} times in a row; it is incomplete`;
             break;
           }
           continuations++;
-          this.appendUserBlocks([{ type: 'text', text: CONTINUE }]);
-          continue;
-        }
-        continuations = 0;
+          // Cut-off calls are answered as not run by the batch below; cut-off text is continued.
+          if (!calls) {
+            this.appendUserBlocks([{ type: 'text', text: CONTINUE }]);
+            continue;
+          }
+        } else continuations = 0;
 
         if (!calls) {
           const queued = this.drainSteering();

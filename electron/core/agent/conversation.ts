@@ -94,3 +94,17 @@ export function plainText(message: ConversationMessage): string {
     .filter(Boolean)
     .join('\n');
 }
+
+/**
+ * The history for another model: thinking blocks are readable only by the model that wrote them
+ * (current models reject the request otherwise), and earlier turns may go without them. An
+ * assistant message that held nothing else keeps a note, so roles still alternate.
+ */
+export function withoutThinking(messages: readonly ConversationMessage[]): ConversationMessage[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+    const kept = message.content.filter((block) => block.type !== 'thinking' && block.type !== 'redacted_thinking');
+    if (kept.length === message.content.length) return message;
+    return { role: 'assistant', content: kept.length > 0 ? kept : [{ type: 'text', text: `${INJECTED_PREFIX}(reasoning written by another model is left out)` }] };
+  });
+}

@@ -9,7 +9,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import { priceRow, type ThinkingSupport } from './pricing';
+import type { ModelListView } from '../../../shared/contract';
+import { PRICE_TABLE, priceRow, type ThinkingSupport } from './pricing';
 
 export interface ModelSpec {
   id: string;
@@ -181,5 +182,15 @@ export function catalogSource(options: Omit<LoadCatalogOptions, 'client' | 'now'
       loaded = { at: Date.now(), catalog };
     }
     return loaded.catalog;
+  };
+}
+
+/** What Settings offers: the models the key can use when the Models API answered, else the current ones of the price table. */
+export function modelChoices(catalog: ModelCatalog): ModelListView {
+  const listed = catalog.list();
+  const specs = listed.length > 0 ? listed : PRICE_TABLE.filter((row) => row.status === 'current').map((row) => catalog.spec(row.id));
+  return {
+    source: listed.length > 0 ? 'api' : 'builtin',
+    models: specs.map((spec) => ({ id: spec.id, displayName: spec.displayName, contextWindow: spec.contextWindow, maxOutput: spec.maxOutput, priced: priceRow(spec.id) !== undefined })),
   };
 }

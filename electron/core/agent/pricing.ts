@@ -27,7 +27,8 @@ export type ThinkingSupport = 'adaptive' | 'enabled' | 'none';
 
 export interface PriceRow {
   id: string;
-  status: 'current' | 'legacy';
+  /** `limited`: the pricing page's "limited availability" models. */
+  status: 'current' | 'legacy' | 'limited';
   rates: Rates;
   /** Rates of a request whose prompt exceeds `threshold` tokens. */
   longPrompt?: { threshold: number; rates: Rates };
@@ -53,6 +54,8 @@ export const PRICE_TABLE: readonly PriceRow[] = [
     threshold: 100_000,
     rates: { input: 0.5, cacheWrite: 0.625, cacheRead: 0.05, output: 2.5 },
   }),
+  row('claude-mythos-5-1', 'limited', [10, 12.5, 0.25, 50], [M, 128 * K, 'adaptive']),
+  row('claude-mythos-5', 'limited', [10, 12.5, 1, 50], [M, 128 * K, 'adaptive']),
   row('claude-fable-5', 'legacy', [10, 12.5, 1, 50], [M, 128 * K, 'adaptive']),
   row('claude-opus-5', 'legacy', [5, 6.25, 0.5, 25], [M, 128 * K, 'adaptive']),
   row('claude-sonnet-5', 'legacy', [2, 2.5, 0.2, 10], [M, 128 * K, 'adaptive']),

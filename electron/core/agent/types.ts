@@ -50,6 +50,8 @@ export class ToolError extends Error {
 /** Redacts secret values from text. The engine applies it to every tool output centrally. */
 export interface SecretRedactor {
   redact(text: string): { text: string; count: number };
+  /** Like `redact`, but a secret spanning lines leaves as many lines, so line numbers stay true. */
+  redactLines?(text: string): { text: string; count: number };
 }
 
 /** What the model was shown of a file, keyed by path and tag (hashline edits). */

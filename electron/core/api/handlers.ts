@@ -7,11 +7,13 @@ import { homedir } from 'node:os';
 import type { SessionSummary, SettingsView } from '../../../shared/contract';
 import type { RuleProvider } from '../permissions/rule-provider';
 import type { McpRegistry } from '../mcp/mcp-registry';
+import { EMPTY_CATALOG, modelChoices, type ModelCatalog } from '../agent/model-catalog';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
+import { currentShell } from '../tools/shell-choice';
 import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
@@ -26,6 +28,8 @@ export interface HostContext {
   vault: ApiKeyVault;
   rules?: RuleProvider;
   mcp?: McpRegistry;
+  /** The model catalog (model-catalog.ts); Settings lists its models. */
+  models?: () => Promise<ModelCatalog>;
   /** Emits `sessionDeleted` to every window. */
   onDeleted(sessionId: string): void;
   /** Shows a folder in the OS file manager; only hosts on the person's own desktop have one. */
@@ -68,6 +72,9 @@ export function createHandlers(context: HostContext): Handlers {
     } catch (error) {
       problems.push((error as Error).message);
     }
+    // Windows: a chosen shell that is missing (windowsShell), so the person learns of the fallback.
+    const shellProblem = currentShell().problem;
+    if (shellProblem) problems.push(shellProblem);
     const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
     return {
       model: app.model,
@@ -158,6 +165,7 @@ export function createHandlers(context: HostContext): Handlers {
     'permission:pending': () => manager.pendingPermissions(),
 
     'settings:get': ({ workspace }) => settingsView(workspace),
+    'models:list': async () => modelChoices((await context.models?.()) ?? EMPTY_CATALOG),
     'settings:update': ({ model, permissionMode }) => {
       writeAppSettings(context.dataDir, { model, defaultMode: permissionMode });
       return settingsView();
@@ -178,7 +186,7 @@ export function createHandlers(context: HostContext): Handlers {
       return context.mcp.status(path);
     },
 
-    ...approvalHandlers({ dataDir: context.dataDir, manager, mcp: context.mcp }),
+    ...approvalHandlers({ dataDir: context.dataDir, mcp: context.mcp }),
 
     'persona:list': ({ sessionId }) => {
       requireSession(sessionId);

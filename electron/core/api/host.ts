@@ -21,6 +21,7 @@ import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
 import { hostHooks } from '../hooks/host-hooks';
+import { hookSandbox } from '../hooks/hook-sandbox';
 
 export interface HostOptions {
   dataDir: string;
@@ -61,16 +62,17 @@ export function createHost(options: HostOptions): Host {
     const { apiKey, authToken } = resolveApiKey(options.vault);
     return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
   };
+  const models = catalogSource({ client, coveHome: options.dataDir, log: options.log });
   const manager = new SessionManager({
     store,
     createClient: client,
-    modelCatalog: catalogSource({ client, coveHome: options.dataDir, log: options.log }),
+    modelCatalog: models,
     tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
     toolSources: (session) => mcp.sourcesFor(session.workspaces),
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log) }),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir) }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
       createSessionGate({
@@ -103,6 +105,7 @@ export function createHost(options: HostOptions): Host {
     version: options.version,
     vault: options.vault,
     mcp,
+    models,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),

@@ -24,7 +24,7 @@ export function createPromptHandlers(manager: SessionManager, dataDir: string, b
       requireSession(sessionId);
       if (!manager.isRunning(sessionId) && !text.trimStart().startsWith('/')) beforeRun(sessionId);
       try {
-        const sent = await sendPrompt(manager, sessionId, { text, images: (images ?? []).map((attachmentId) => ({ attachmentId })) }, { coveHome: dataDir });
+        const sent = await sendPrompt(manager, sessionId, { text, images: images ?? [] }, { coveHome: dataDir });
         if (sent.kind === 'answer') return { steered: false, answer: { command: sent.command, text: sent.text } };
         // The run reports through events; its end is not this request's answer.
         sent.run?.catch((error: unknown) => log(`run of ${sessionId} failed to start: ${(error as Error).message}`));

@@ -11,6 +11,7 @@
  * mount point cannot be renamed or removed, so `mv .git x && mkdir .git` cannot dodge the hold.
  */
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { ProtectedPath, SandboxPolicy } from './policy';
@@ -22,7 +23,7 @@ interface Placeholder {
   folder: boolean;
 }
 
-const placeholders = new Map<string, Placeholder>();
+const made = new Map<string, Placeholder>();
 
 export interface Holds {
   /** Folders to bind (writable) onto themselves so they cannot be renamed away. */
@@ -45,15 +46,15 @@ function kind(path: string): 'missing' | 'folder' | 'file' | 'link' {
 }
 
 /** The path to hold for one protected path, creating a placeholder when needed; undefined when none is needed. */
-function holdFor(entry: ProtectedPath, writable: readonly string[], created: string[]): string | undefined {
+function holdFor(entry: ProtectedPath, writable: readonly string[], created: string[], placeholders: boolean): string | undefined {
   // Another command's placeholder on the way: share it, so its release cannot pull it from under us.
-  const shared = [...placeholders.keys()].find((path) => entry.path === path || entry.path.startsWith(path + sep));
-  if (shared !== undefined && share(shared, created)) return shared;
+  const shared = [...made.keys()].find((path) => entry.path === path || entry.path.startsWith(path + sep));
+  if (shared !== undefined && placeholders && share(shared, created)) return shared;
   const state = kind(entry.path);
   if (state === 'file' || state === 'folder') return entry.path;
   if (state === 'link') {
     try {
-      return realpathSync(entry.path);
+      return realpathSync.native(entry.path);
     } catch {
       throw new SandboxSetupError(`the protected path ${entry.path} is a symbolic link to something missing, so it cannot be held read-only; remove the link`);
     }
@@ -66,16 +67,17 @@ function holdFor(entry: ProtectedPath, writable: readonly string[], created: str
     const nextKind = kind(next);
     if (nextKind === 'missing') {
       const folder = index < parts.length - 1 || entry.folder;
+      if (!placeholders) return undefined;
       return createPlaceholder(next, folder, created) ? next : undefined;
     }
     if (nextKind === 'file') return next;
-    current = nextKind === 'link' ? realpathSync(next) : next;
+    current = nextKind === 'link' ? realpathSync.native(next) : next;
   }
   return entry.path;
 }
 
 function share(path: string, created: string[]): boolean {
-  const known = placeholders.get(path);
+  const known = made.get(path);
   if (!known) return false;
   known.users++;
   created.push(path);
@@ -95,17 +97,17 @@ function createPlaceholder(path: string, folder: boolean, created: string[]): bo
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return false;
     throw new SandboxSetupError(`could not prepare the protected path ${path} (${(error as Error).message})`);
   }
-  placeholders.set(path, { users: 1, folder });
+  made.set(path, { users: 1, folder });
   created.push(path);
   return true;
 }
 
 function removePlaceholder(path: string): void {
-  const known = placeholders.get(path);
+  const known = made.get(path);
   if (!known) return;
   known.users--;
   if (known.users > 0) return;
-  placeholders.delete(path);
+  made.delete(path);
   try {
     if (known.folder) {
       if (readdirSync(path).length === 0) rmdirSync(path);
@@ -117,12 +119,16 @@ function removePlaceholder(path: string): void {
   }
 }
 
-export function acquireHolds(policy: SandboxPolicy): Holds {
+/**
+ * `placeholders: false` holds only what exists, for a caller that cannot say when its command
+ * ends (and so could never remove them): a missing protected file stays creatable there.
+ */
+export function acquireHolds(policy: SandboxPolicy, options: { placeholders?: boolean } = {}): Holds {
   const created: string[] = [];
   const paths: string[] = [];
   try {
     for (const entry of policy.protectedPaths) {
-      const path = holdFor(entry, policy.writable, created);
+      const path = holdFor(entry, policy.writable, created, options.placeholders ?? true);
       if (path !== undefined && !paths.includes(path)) paths.push(path);
     }
   } catch (error) {
@@ -139,7 +145,7 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
   }
   let covers: Array<{ source: string; target: string }>;
   try {
-    covers = excludeCovers(paths, created);
+    covers = options.placeholders === false ? [] : excludeCovers(paths, created);
   } catch (error) {
     [...created].reverse().forEach(removePlaceholder);
     throw error;
@@ -153,9 +159,26 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
       if (released) return;
       released = true;
       [...created].reverse().forEach(removePlaceholder);
-      for (const cover of covers) rmSync(dirname(cover.source), { recursive: true, force: true });
     },
   };
+}
+
+/** The exclude lists written so far, by content: one file each for the process's lifetime. */
+const excludeFiles = new Map<string, string>();
+let excludeFolder: string | undefined;
+
+function excludeFile(text: string): string {
+  const known = excludeFiles.get(text);
+  if (known && kind(known) === 'file') return known;
+  if (!excludeFolder || kind(excludeFolder) !== 'folder') {
+    const folder = mkdtempSync(join(tmpdir(), 'cove-exclude-'));
+    excludeFolder = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  const path = join(excludeFolder, `exclude-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
+  writeFileSync(path, text);
+  excludeFiles.set(text, path);
+  return path;
 }
 
 /**
@@ -166,7 +189,7 @@ export function acquireHolds(policy: SandboxPolicy): Holds {
 function excludeCovers(paths: readonly string[], created: string[]): Array<{ source: string; target: string }> {
   const byRepository = new Map<string, string[]>();
   for (const path of paths) {
-    if (placeholders.get(path)?.folder !== false) continue;
+    if (made.get(path)?.folder !== false) continue;
     const folder = dirname(path);
     if (kind(join(folder, '.git')) !== 'folder') continue;
     byRepository.set(folder, [...(byRepository.get(folder) ?? []), basename(path)]);
@@ -184,10 +207,9 @@ function excludeCovers(paths: readonly string[], created: string[]): Array<{ sou
         if (!createPlaceholder(target, false, created)) continue;
       }
     }
-    const source = join(mkdtempSync(join(tmpdir(), 'cove-exclude-')), 'exclude');
     const lines = names.map((name) => `/${name.replace(/([*?[\\!#])/g, '\\$1')}`);
-    writeFileSync(source, `${original.replace(/\n?$/, '\n')}# Cove's sandbox: empty placeholders of protected files, only while a command runs\n${lines.join('\n')}\n`);
-    covers.push({ source, target });
+    const text = `${original.replace(/\n?$/, '\n')}# Cove's sandbox: empty placeholders of protected files, only while a command runs\n${lines.join('\n')}\n`;
+    covers.push({ source: excludeFile(text), target });
   }
   return covers;
 }

@@ -81,6 +81,32 @@ export function sandboxArgv(
 }
 
 /**
+ * For hooks (the `wrap` of ../hooks/hook-runner): puts a launch (`file args…`) inside the same
+ * sandbox when it is on, with the hook's working folder (its workspace root) writable. A hook
+ * runner cannot say when its command ends, so no placeholders are made: protected files that
+ * exist are held, missing ones stay creatable for hooks. Hooks are commands the person approved,
+ * so where no sandbox can run (said once at start-up) or settings turn it off, the launch is left
+ * as it is; a broken settings file leaves it as it is too, since the run has already reported it.
+ */
+export function hookSandboxWrapper(options: Omit<SandboxOptions, 'cwd' | 'workspaceRoots'>): (launch: { file: string; args: string[] }, cwd: string) => { file: string; args: string[] } {
+  return (launch, cwd) => {
+    let settings: SandboxSettings;
+    try {
+      settings = options.settings ?? loadSandboxSettings({ ...options, workspaceRoots: [cwd] });
+    } catch {
+      return launch;
+    }
+    if (!settings.enabled) return launch;
+    const availability = sandboxAvailability(options);
+    if (!availability.available) return launch;
+    const policy = buildPolicy({ workspaceRoots: [cwd], cwd, settings });
+    const wrapper =
+      availability.kind === 'seatbelt' ? seatbeltArguments(policy) : bwrapArguments(policy, acquireHolds(policy, { placeholders: false }));
+    return { file: availability.binary, args: [...wrapper, launch.file, ...launch.args] };
+  };
+}
+
+/**
  * Why bash must ask before every call, or null: the sandbox is enabled but none can run. Used by
  * the permission engine; the notice hosts show once comes from `sandboxNotice`.
  */

@@ -4,7 +4,7 @@
  * and reach the network only when settings say so. The policy is plain data so the bubblewrap
  * arguments and the Seatbelt profile are both derived from it, and tests read it directly.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SandboxNetwork, SandboxSettings } from './settings';
@@ -28,6 +28,23 @@ export const SHELL_STARTUP_FILES = [
   '.config/fish/config.fish',
 ] as const;
 
+/**
+ * Sockets that would let a command act outside the sandbox through a program that is not in it:
+ * a container engine (`docker run -v /:/host`), systemd and D-Bus (`systemd-run --user`), the
+ * desktop session (X11 and Wayland input). Reads of them stay harmless; connecting is what is
+ * blocked, so they are covered, whatever the network setting. `{uid}` is the user's id.
+ */
+export const HIDDEN_SOCKETS = [
+  '/var/run/docker.sock',
+  '/run/docker.sock',
+  '/run/containerd',
+  '/run/podman',
+  '/run/dbus/system_bus_socket',
+  '/run/systemd/private',
+  '/run/user/{uid}',
+  '/tmp/.X11-unix',
+] as const;
+
 export interface ProtectedPath {
   path: string;
   folder: boolean;
@@ -43,6 +60,8 @@ export interface SandboxPolicy {
   network: SandboxNetwork;
   /** Whether the network namespace is shared with the host. */
   networkOpen: boolean;
+  /** Existing HIDDEN_SOCKETS (folders or sockets) that no writable path lies in. */
+  hiddenSockets: Array<{ path: string; folder: boolean }>;
   cwd: string;
 }
 
@@ -56,7 +75,7 @@ export interface PolicyInput {
 
 function real(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return undefined;
   }
@@ -85,7 +104,8 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     else if (!writable.includes(resolved)) writable.push(resolved);
   };
   input.workspaceRoots.forEach(add);
-  add(input.temp ?? tmpdir());
+  // Tools write to /tmp whatever TMPDIR says (and on macOS TMPDIR is a per-user folder).
+  (input.temp ? [input.temp] : [tmpdir(), '/tmp']).forEach(add);
   input.settings.writable.forEach(add);
 
   const home = real(input.home ?? homedir()) ?? resolve(input.home ?? homedir());
@@ -103,7 +123,17 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   );
 
   const networkOpen = input.settings.network === 'all';
-  return { writable, missingWritable, protectedPaths, network: input.settings.network, networkOpen, cwd: input.cwd };
+  const uid = typeof process.getuid === 'function' ? String(process.getuid()) : '';
+  const hiddenSockets = HIDDEN_SOCKETS.map((path) => path.replace('{uid}', uid)).flatMap((path) => {
+    if (writable.some((folder) => isInside(folder, path))) return [];
+    try {
+      // Seatbelt matches the resolved path (macOS's /var/run is /private/var/run).
+      return [{ path: realpathSync.native(path), folder: statSync(path).isDirectory() }];
+    } catch {
+      return [];
+    }
+  });
+  return { writable, missingWritable, protectedPaths, network: input.settings.network, networkOpen, hiddenSockets, cwd: input.cwd };
 }
 
 /** Whether `path` (absolute) may be written under the policy. */

@@ -7,14 +7,22 @@
 import { isAbsolute, resolve } from 'node:path';
 import { isInside, writeAllowed, type SandboxPolicy } from './policy';
 
-const WRITE_REFUSED = /Read-only file system|EROFS|Permission denied|EACCES|Operation not permitted|EPERM|Device or resource busy|EBUSY/;
+/**
+ * How each sandbox refuses a write: bubblewrap's read-only mounts give EROFS (and EBUSY for a
+ * mount point), Seatbelt gives EPERM. "Permission denied" is the file's own mode, and reads are
+ * not sandboxed, so it is never read as the sandbox.
+ */
+const WRITE_REFUSED: Record<string, RegExp> = {
+  bubblewrap: /Read-only file system|EROFS|Device or resource busy|EBUSY/,
+  seatbelt: /Operation not permitted|EPERM/,
+};
 /** A held path, or a folder on the way to one, cannot be renamed or removed: it is a mount point. */
 const BUSY = /Device or resource busy|EBUSY/;
 const NETWORK_REFUSED =
   /Connection refused|ECONNREFUSED|Network is unreachable|ENETUNREACH|Could not resolve host|Temporary failure in name resolution|EAI_AGAIN|getaddrinfo|Name or service not known|No address associated/i;
 /** `'path'`, `"path"`, `‘path’` or `tool: path: message`, the shapes coreutils and shells print. */
 const QUOTED_PATH = /['"‘“`]([^'"’”`\n]+)['"’”`]/g;
-const COLON_PATH = /(?:^|:\s)([^:\s'"][^:\n]*?):\s*(?:Read-only file system|Permission denied|Operation not permitted|Device or resource busy)/g;
+const COLON_PATH = /(?:^|:\s)([^:\s'"][^:\n]*?):\s*(?:Read-only file system|Operation not permitted|Device or resource busy)/g;
 
 function candidatePaths(line: string, cwd: string): string[] {
   const found: string[] = [];
@@ -25,11 +33,12 @@ function candidatePaths(line: string, cwd: string): string[] {
     .map((text) => (isAbsolute(text) ? resolve(text) : resolve(cwd, text)));
 }
 
-export function refusalNote(output: string, policy: SandboxPolicy, kind: string): string | undefined {
+export function refusalNote(output: string, policy: SandboxPolicy, kind: 'bubblewrap' | 'seatbelt'): string | undefined {
   const notes: string[] = [];
   const lines = output.split('\n');
   const blocked = new Set<string>();
-  for (const line of lines.filter((candidate) => WRITE_REFUSED.test(candidate))) {
+  const refused = WRITE_REFUSED[kind] ?? WRITE_REFUSED.bubblewrap!;
+  for (const line of lines.filter((candidate) => refused.test(candidate))) {
     for (const path of candidatePaths(line, policy.cwd)) {
       const held = BUSY.test(line) && policy.protectedPaths.some((entry) => isInside(entry.path, path));
       if (held || !writeAllowed(policy, path)) blocked.add(path);

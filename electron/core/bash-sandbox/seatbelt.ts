@@ -14,6 +14,11 @@ function literal(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/** An SBPL regular expression literal. */
+function regexLiteral(pattern: string): string {
+  return `#"${pattern.replace(/"/g, '\\"')}"`;
+}
+
 /** Writes every program needs: the terminal, the null device, descriptors. */
 const DEVICE_WRITES = [
   '(literal "/dev/null")',
@@ -55,6 +60,12 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
     const anchors = ancestorsOf(policy);
     // Renaming `.git` away and making a new one would dodge a literal path: its folders stay put.
     if (anchors.length > 0) lines.push(`(deny file-write-unlink ${anchors.map((path) => `(literal ${literal(path)})`).join(' ')})`);
+  }
+  if (policy.hiddenSockets.length > 0) {
+    const sockets = policy.hiddenSockets.map((hidden) =>
+      hidden.folder ? `(path-regex ${regexLiteral(`^${hidden.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)})` : `(path-literal ${literal(hidden.path)})`,
+    );
+    lines.push(`(deny network-outbound (remote unix-socket ${sockets.join(' ')}))`);
   }
   if (!policy.networkOpen) {
     lines.push('(deny network-outbound (remote ip))', '(deny network-inbound (local ip))', '(deny network-bind (local ip))');

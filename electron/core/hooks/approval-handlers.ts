@@ -1,19 +1,18 @@
 /**
- * The contract requests that list and approve what a project brings. Approving forgets the
- * sessions' hooks and gates and restarts the workspace's MCP servers, so the next run uses what
- * was approved without restarting Cove.
+ * The contract requests that list and approve what a project brings. Every run reads its hooks
+ * and their approvals again, so approving needs nothing more for hooks (and keeps the grants a
+ * person gave for the session); the workspace's MCP servers are restarted, so the next run
+ * starts the approved ones without restarting Cove.
  */
 import type { ProjectApprovalsView } from '../../../shared/contract';
 import type { Handlers } from '../api/dispatch';
 import { checkWorkspace } from '../api/workspace-paths';
 import type { McpRegistry } from '../mcp/mcp-registry';
-import type { SessionManager } from '../sessions/session-manager';
 import { ApiError } from '../api/dispatch';
 import { ApprovalsError, approveProject, projectItems } from './approvals';
 
 export interface ApprovalContext {
   dataDir: string;
-  manager: SessionManager;
   mcp?: McpRegistry;
 }
 
@@ -37,10 +36,7 @@ export function approvalHandlers(context: ApprovalContext): Pick<Handlers, 'appr
         if (error instanceof ApprovalsError) throw ApiError.notFound(error.message);
         throw error;
       }
-      if (approved.length > 0) {
-        context.manager.reloadPermissions();
-        if (approved.some((item) => item.kind === 'mcpServer')) await context.mcp?.restart(path);
-      }
+      if (approved.some((item) => item.kind === 'mcpServer')) await context.mcp?.restart(path);
       return view(context.dataDir, path);
     },
   };

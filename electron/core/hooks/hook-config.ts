@@ -28,6 +28,8 @@ export interface HookEntry {
   timeoutMs: number;
   file: string;
   kind: HookFileKind;
+  /** The workspace of a project file, whose files the command names are pinned with it. */
+  root?: string;
   /** Pins an approval to this exact hook: file, event, matcher, command, timeout and the project files the command names. */
   hash: string;
 }
@@ -99,7 +101,16 @@ function parseCommand(file: HookFile, event: HookEventName, matcher: string, raw
   }
   const timeoutMs = Math.round(timeout * 1000);
   const command = raw.command;
-  return { event, matcher, command, timeoutMs, file: file.path, kind: file.kind, hash: hookHash({ file: file.path, event, matcher, command, timeoutMs, root: file.root }) };
+  return {
+    event,
+    matcher,
+    command,
+    timeoutMs,
+    file: file.path,
+    kind: file.kind,
+    ...(file.root ? { root: file.root } : {}),
+    hash: hookHash({ file: file.path, event, matcher, command, timeoutMs, root: file.root }),
+  };
 }
 
 /** The hooks of one file; a missing file or one without `hooks` has none. */

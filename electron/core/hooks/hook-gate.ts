@@ -2,8 +2,11 @@
  * PreToolUse hooks composed with the permission engine, as one middleware. The order is a
  * choice: hooks run first, so a hook can refuse, rewrite or question any call; then the rules
  * decide, and a deny rule (or plan mode) always wins. A hook's "allow" only stands in for the
- * person: it skips a prompt the rules would have shown, never a denial. A hook's "ask" puts the
- * question to the person even where a rule allows; headless, nobody can answer, so it is denied.
+ * person: it skips a prompt the mode would have shown, never a denial, and never an explicit ask
+ * rule, which is the person's standing demand to be asked (Claude Code settled on the same after
+ * hooks were found lifting deny and ask rules: anthropics/claude-code#39344, #82451). A hook's
+ * "ask" puts the question to the person even where a rule allows; headless, nobody can answer,
+ * so it is denied.
  */
 import type { ToolDecision, ToolMiddleware } from '../agent/types';
 import type { Decision, PermissionCall } from '../permissions/decide';
@@ -68,7 +71,7 @@ export function hookedPermissions(options: HookGateOptions): ToolMiddleware {
         return { action: 'deny', reason };
       }
       const decision = engine.decide(call);
-      if (verdict.permission === 'allow' && decision.outcome === 'ask') {
+      if (verdict.permission === 'allow' && decision.outcome === 'ask' && decision.askRule === null) {
         record('allow', 'rule', `a PreToolUse hook allowed it: ${verdict.reason}`);
         return allowed;
       }

@@ -16,7 +16,11 @@ export interface HookLaunch {
   file: string;
   args: string[];
 }
-export type HookWrapper = (launch: HookLaunch, cwd: string) => HookLaunch;
+/**
+ * Puts the shell inside the bash OS sandbox: the launcher to run instead (and what to clean up
+ * once it exited), or why none can run here, in which case the hook does not run.
+ */
+export type HookWrapper = (launch: HookLaunch, cwd: string) => (HookLaunch & { release?(): void }) | { refused: string };
 
 export interface HookRunOptions {
   cwd: string;
@@ -69,9 +73,13 @@ class BoundedText {
 
 function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
+  // Windows has no process groups to signal; taskkill /T walks the tree of children instead.
+  if (process.platform === 'win32') {
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
+    return;
+  }
   try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
+    process.kill(-pid, 'SIGKILL');
   } catch {
     // Already gone.
   }
@@ -82,7 +90,10 @@ export function runHookProcess(command: string, input: unknown, options: HookRun
   const limit = options.maxOutputBytes ?? MAX_HOOK_OUTPUT_BYTES;
   const stdout = new BoundedText(limit);
   const stderr = new BoundedText(limit);
-  const launch = options.wrap ? options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
+  const launch: (HookLaunch & { release?(): void }) | { refused: string } = options.wrap ? options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
+  if ('refused' in launch) {
+    return Promise.resolve({ exitCode: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 0, failure: `was not run: ${launch.refused}` });
+  }
   return new Promise((resolve) => {
     let timedOut = false;
     let failure: string | undefined;
@@ -93,6 +104,7 @@ export function runHookProcess(command: string, input: unknown, options: HookRun
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      launch.release?.();
       options.signal?.removeEventListener('abort', onAbort);
       const redact = (text: string) => options.redactor.redact(text).text;
       resolve({

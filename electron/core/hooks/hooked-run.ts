@@ -12,18 +12,26 @@ import { withHookContext, type SessionHooks } from './session-hooks';
 
 const MAX_STOP_CONTINUATIONS = 3;
 
-export async function runWithHooks(agent: Agent, hooks: SessionHooks, prompt: string, firstInProcess: boolean, attachments?: readonly ConversationBlock[]): Promise<RunOutcome> {
+/** `signal` stops the hooks and the agent alike, whichever is running; `attachments` go with the prompt. */
+export async function runWithHooks(
+  agent: Agent,
+  hooks: SessionHooks,
+  prompt: string,
+  firstInProcess: boolean,
+  signal: AbortSignal,
+  attachments?: readonly ConversationBlock[],
+): Promise<RunOutcome> {
+  const ended = (stopReason: 'error' | 'aborted', error?: string): RunOutcome => ({ stopReason, usage: { ...ZERO_USAGE }, cost: { ...ZERO_COST }, ...(error ? { error } : {}) });
   const context: string[] = [];
-  if (firstInProcess) context.push(...(await hooks.sessionStart(agent.messages.length > 0 ? 'resume' : 'startup')));
-  const submitted = await hooks.userPromptSubmit(prompt);
-  if (submitted.blocked !== undefined) {
-    return { stopReason: 'error', usage: { ...ZERO_USAGE }, cost: { ...ZERO_COST }, error: `a UserPromptSubmit hook blocked the prompt, so it was not sent: ${submitted.blocked}` };
-  }
-  let outcome = await agent.run(withHookContext(prompt, [...context, ...submitted.context]), undefined, attachments);
+  if (firstInProcess) context.push(...(await hooks.sessionStart(agent.messages.length > 0 ? 'resume' : 'startup', signal)));
+  const submitted = await hooks.userPromptSubmit(prompt, signal);
+  if (signal.aborted) return ended('aborted');
+  if (submitted.blocked !== undefined) return ended('error', `a UserPromptSubmit hook blocked the prompt, so it was not sent: ${submitted.blocked}`);
+  let outcome = await agent.run(withHookContext(prompt, [...context, ...submitted.context]), signal, attachments);
   for (let round = 0; outcome.stopReason === 'endTurn' && round < MAX_STOP_CONTINUATIONS; round++) {
-    const reason = await hooks.stop(round > 0);
-    if (reason === undefined) break;
-    outcome = await agent.run(`A Stop hook asks you to go on: ${reason}`);
+    const reason = await hooks.stop(round > 0, signal);
+    if (reason === undefined || signal.aborted) break;
+    outcome = await agent.run(`A Stop hook asks you to go on: ${reason}`, signal);
   }
   await hooks.idle();
   return outcome;

@@ -12,20 +12,21 @@ import { projectItems, type ProjectItem } from './approvals';
 export interface HostHooksOptions {
   coveHome: string;
   secrets(session: SessionRecord): Promise<SecretRedactor>;
-  /** The bash OS sandbox's launcher, when the host turns it on. */
-  wrap?: HookWrapper;
+  /** The bash OS sandbox's launcher for a session's hooks, when the host has one. */
+  wrap?(session: SessionRecord): HookWrapper | undefined;
 }
 
 export function hostHooks(options: HostHooksOptions): (session: SessionRecord, emit: (event: CoveEvent) => void) => SessionHooks {
   return (session, emit) => {
     let secrets: Promise<SecretRedactor> | undefined;
+    const wrap = options.wrap?.(session);
     return new SessionHooks({
       sessionId: session.id,
       workspaces: session.workspaces,
       coveHome: options.coveHome,
       secrets: () => (secrets ??= options.secrets(session)),
       emit,
-      ...(options.wrap ? { wrap: options.wrap } : {}),
+      ...(wrap ? { wrap } : {}),
     });
   };
 }

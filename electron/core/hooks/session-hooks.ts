@@ -7,7 +7,7 @@
 import { makeEvent, type CoveEvent } from '../../../shared/events';
 import type { SecretRedactor } from '../agent/types';
 import { ApprovalStore } from './approvals';
-import { loadHooks, type HookEntry, type HookEventName } from './hook-config';
+import { hookHash, loadHooks, type HookEntry, type HookEventName } from './hook-config';
 import { decisionWord, interpretHook, type HookOutcome, type PermissionVerdict } from './hook-output';
 import { runHookProcess, type HookWrapper } from './hook-runner';
 
@@ -80,6 +80,15 @@ export class SessionHooks {
     for (const name of NEVER_PASSED) delete env[name];
     return Promise.all(
       matching.map(async (entry) => {
+        // A script the run itself edited since the approval is not what the person approved:
+        // it does not run, and a call it guards is refused rather than let through unguarded.
+        if (entry.kind !== 'user' && hookHash(entry) !== entry.hash) {
+          const failure = 'was not run: a file it runs changed after it was approved; approve it again (cove approve)';
+          const outcome = interpretHook(entry, { exitCode: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 0, failure });
+          if (event === 'PreToolUse') outcome.block = `the PreToolUse hook \`${entry.command}\` ${failure}`;
+          this.publish(outcome, context);
+          return outcome;
+        }
         const result = await runHookProcess(entry.command, input, { cwd: root, env, timeoutMs: entry.timeoutMs, redactor, signal: context.signal, wrap: this.options.wrap });
         const outcome = interpretHook(entry, result);
         this.publish(outcome, context);
@@ -90,7 +99,7 @@ export class SessionHooks {
 
   private publish(outcome: HookOutcome, context: RunContext): void {
     const { entry, process: result } = outcome;
-    const output = [result.failure, result.stderr.trim(), result.stdout.trim(), result.truncated ? '[output cut: a hook may print at most 64 KiB per stream]' : '']
+    const output = [outcome.message, result.failure, result.stderr.trim(), result.stdout.trim(), result.truncated ? '[output cut: a hook may print at most 64 KiB per stream]' : '']
       .filter(Boolean)
       .join('\n');
     this.options.emit(

@@ -74,6 +74,7 @@ export class McpHub {
       this.starting = Promise.all(this.connections.map((connection) => connection.start())).then(() => {
         for (const connection of this.connections) {
           if (connection.state === 'failed') this.log(`MCP server ${connection.name} failed to start: ${connection.error}`);
+          for (const warning of connection.warnings) this.log(warning);
         }
       });
     }

@@ -3,10 +3,10 @@
  * session of that workspace. Servers from the person's own `~/.cove/mcp.json` are trusted;
  * servers declared by a workspace's `.mcp.json` run commands that came with the code, so they
  * start only once the person approved that exact entry (hooks/approvals.ts: `cove approve`, or
- * Approve in the app), or named it in a settings file of their own (`enabledMcpjsonServers`, or
- * `enableAllProjectMcpServers: true`, the names Claude Code uses, in `COVE_HOME/settings.json`
- * or the workspace's `.cove/settings.local.json`; the shared `.cove/settings.json` comes with
- * the repository, so it cannot approve its own servers). Until then they are listed as failed
+ * Approve in the app), or named it in their own `COVE_HOME/settings.json` (`enabledMcpjsonServers`,
+ * or `enableAllProjectMcpServers: true`, the names Claude Code uses). Those keys are not read
+ * from a workspace's files: any of them, `.cove/settings.local.json` included, can come with a
+ * clone, and a repository must not approve its own servers. Until then they are listed as failed
  * with how to approve them.
  */
 import { readFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ function approvals(paths: string[]): { all: boolean; names: Set<string> } {
 export function approvedConfig(workspace: string, dataDir: string, environment: NodeJS.ProcessEnv = process.env): McpConfig {
   const config = loadMcpConfig({ workspace, dataDir, environment });
   const projectFile = mcpConfigFiles({ workspace, dataDir }).workspace;
-  const approved = approvals([join(dataDir, 'settings.json'), join(workspace, '.cove', 'settings.local.json')]);
+  const approved = approvals([join(dataDir, 'settings.json')]);
   const pinned = new Set(mcpServerItems(workspace, new ApprovalStore(dataDir)).flatMap((item) => (item.approved ? [item.name] : [])));
   const servers = config.servers.filter((server) => server.file !== projectFile || approved.all || approved.names.has(server.name) || pinned.has(server.name));
   const refused = config.servers
@@ -53,7 +53,7 @@ export function approvedConfig(workspace: string, dataDir: string, environment: 
         new McpConfigError(
           server.file,
           server.name,
-          `not started: project MCP servers run commands from the repository; approve it with cove approve --workspace ${workspace} or Approve in the app, or approve it by adding "${server.name}" to enabledMcpjsonServers in ${join(workspace, '.cove', 'settings.local.json')}`,
+          `not started: project MCP servers run commands from the repository; approve it with cove approve --workspace ${workspace} or Approve in the app, or add "${server.name}" to enabledMcpjsonServers in ${join(dataDir, 'settings.json')}`,
           server.transport,
         ),
     );

@@ -8,7 +8,7 @@ import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool as Mc
 import { ToolError, type Tool } from '../agent/types';
 import type { McpServerConfig } from './mcp-config';
 import { assignToolNames } from './mcp-names';
-import { createMcpTool, schemaValidator, type CallOptions, type McpCaller } from './mcp-tool';
+import { createMcpTool, LOOSE_TOOL_PAGE, readToolPage, schemaValidator, UnusableSchemaError, type CallOptions, type McpCaller } from './mcp-tool';
 import { closeLink, describeError, openLink, seconds, type Link } from './mcp-link';
 import { OutputTail } from './output-tail';
 import { ProcessTransport } from './stdio-transport';
@@ -22,6 +22,8 @@ export interface McpServerStatus {
   error?: string;
   toolCount: number;
   stderrTail: string;
+  /** Tools left out because the API would reject their schema, each with why. */
+  warnings?: string[];
 }
 
 export interface ConnectionOptions {
@@ -47,6 +49,8 @@ export class McpServerConnection implements McpCaller {
   error: string | undefined;
   /** This server's tools under their offered names; empty unless connected. */
   tools: Tool[] = [];
+  /** Why listed tools were left out (their schema cannot be sent to the API). */
+  warnings: string[] = [];
   readonly tail = new OutputTail();
   private link: Link | undefined;
   private failures = 0;
@@ -80,6 +84,7 @@ export class McpServerConnection implements McpCaller {
       ...(this.error === undefined ? {} : { error: this.error }),
       toolCount: this.state === 'connected' ? this.tools.length : 0,
       stderrTail: this.tail.toString(),
+      ...(this.warnings.length > 0 ? { warnings: [...this.warnings] } : {}),
     };
   }
 
@@ -199,13 +204,17 @@ export class McpServerConnection implements McpCaller {
   private async refreshTools(link: Link): Promise<void> {
     const request = ++this.listing;
     const definitions: McpToolDefinition[] = [];
+    const warnings: string[] = [];
     // A server may offer only prompts or resources; it then contributes no tools.
     let more = link.client.getServerCapabilities()?.tools !== undefined;
     let cursor: string | undefined;
     while (more) {
-      const page = await link.client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.options.startTimeoutMs });
+      const params = cursor === undefined ? undefined : { cursor };
+      const raw = await link.client.request({ method: 'tools/list', params }, LOOSE_TOOL_PAGE, { timeout: this.options.startTimeoutMs });
+      const page = readToolPage(raw);
       definitions.push(...page.tools);
-      cursor = page.nextCursor;
+      warnings.push(...page.problems.map((problem) => `MCP server ${this.name}: ${problem}`));
+      cursor = raw.nextCursor;
       more = Boolean(cursor);
     }
     // A listing that started later and already finished, or a newer connection, has the last word.
@@ -213,7 +222,17 @@ export class McpServerConnection implements McpCaller {
     this.listed = request;
     const names = assignToolNames(this.name, definitions.map((tool) => tool.name));
     const validator = schemaValidator();
-    this.tools = definitions.map((definition) => createMcpTool(this, definition, names.get(definition.name)!, validator));
+    const tools: Tool[] = [];
+    for (const definition of definitions) {
+      try {
+        tools.push(createMcpTool(this, definition, names.get(definition.name)!, validator));
+      } catch (error) {
+        if (!(error instanceof UnusableSchemaError)) throw error;
+        warnings.push(`MCP server ${this.name}: tool ${definition.name} is left out: ${error.message}`);
+      }
+    }
+    this.tools = tools;
+    this.warnings = warnings;
     if (link.ready) this.changed();
   }
 

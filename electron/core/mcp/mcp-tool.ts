@@ -5,8 +5,10 @@
  * can draw a determinate bar; MCP content becomes text and image blocks for the model.
  */
 import { Ajv } from 'ajv';
-import type { CallToolResult, ContentBlock, Progress, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { ToolSchema, type CallToolResult, type ContentBlock, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { ToolError, type JsonSchema, type ResultContent, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { normalizeInputSchema } from './schema-normalize';
 
 export interface CallOptions {
   signal: AbortSignal;
@@ -88,13 +90,42 @@ export function progressUpdate(progress: Progress): ToolResult {
 }
 
 /**
- * The tool's inputSchema as Cove's parameters: `type: "object"` (the API requires it), no
- * `$schema` (the engine's validator speaks draft-07 and refuses other dialects), and a schema
- * the validator cannot compile is replaced by an open object rather than breaking every run.
+ * One page of `tools/list`, read tool by tool. The SDK's listTools refuses the whole page when
+ * one tool's inputSchema is not `type: "object"`, so one bad tool would cost the server all of
+ * them; here each definition is checked on its own and the bad ones are reported.
+ */
+export const LOOSE_TOOL_PAGE = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+
+export function readToolPage(page: z.infer<typeof LOOSE_TOOL_PAGE>): { tools: McpToolDefinition[]; problems: string[] } {
+  const tools: McpToolDefinition[] = [];
+  const problems: string[] = [];
+  page.tools.forEach((raw, index) => {
+    const record = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const name = typeof record.name === 'string' ? record.name : `#${index + 1}`;
+    // The schema is judged by toParameters; the rest of the definition by the protocol's own schema.
+    const parsed = ToolSchema.safeParse({ ...record, inputSchema: { type: 'object' } });
+    if (!parsed.success) {
+      problems.push(`tool ${name} is left out: its definition is malformed (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+      return;
+    }
+    tools.push({ ...parsed.data, inputSchema: record.inputSchema as McpToolDefinition['inputSchema'] });
+  });
+  return { tools, problems };
+}
+
+/** A tool whose input schema cannot be put in a form the API accepts; its server's other tools still work. */
+export class UnusableSchemaError extends Error {}
+
+/**
+ * The tool's inputSchema as Cove's parameters, normalized into what the API accepts
+ * (schema-normalize.ts), without `$schema` (the engine's validator speaks draft-07 and refuses
+ * other dialects). A schema that cannot be normalized throws UnusableSchemaError; one the
+ * validator cannot compile is replaced by an open object rather than breaking every run.
  */
 export function toParameters(inputSchema: McpToolDefinition['inputSchema'], validator: Ajv): { parameters: JsonSchema; problem?: string } {
-  const parameters: JsonSchema = { ...structuredClone(inputSchema), type: 'object' };
-  delete parameters.$schema;
+  const normalized = normalizeInputSchema(inputSchema);
+  if (!normalized.ok) throw new UnusableSchemaError(normalized.reason);
+  const parameters: JsonSchema = normalized.schema;
   try {
     validator.compile(parameters);
     return { parameters };

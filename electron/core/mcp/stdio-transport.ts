@@ -5,7 +5,13 @@
  * process exits, even while a grandchild still holds the pipes, so pending calls fail at once;
  * and it knows how the process ended, for the error a person reads.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+// Windows: `npx`, `uvx` and most servers' commands are .cmd shims, which CreateProcess cannot
+// start and Node refuses to run without a shell; cross-spawn finds them through PATHEXT and runs
+// them through cmd.exe with the arguments escaped for it (the SDK's own stdio transport uses it
+// for the same reason). Elsewhere it is child_process.spawn.
+import spawn from 'cross-spawn';
+import { stopTree } from '../tools/windows-kill';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -185,7 +191,9 @@ export class ProcessTransport implements Transport {
     if (pid === undefined) return;
     try {
       if (usesProcessGroups) process.kill(-pid, name);
-      else this.child?.kill(name);
+      // Windows has no groups, and ending cmd.exe (cross-spawn's shim runner) would orphan the
+      // server under it: the whole tree goes, and the child itself if taskkill could not.
+      else void stopTree(pid, Promise.resolve(), { settleMs: 0 }).then(() => this.child?.kill(name));
     } catch {
       // The group is already gone.
     }

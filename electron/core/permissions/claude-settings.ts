@@ -3,7 +3,7 @@
  * along. Claude's tool names map onto Cove's; its specifier syntax (`Bash(npm run test:*)`,
  * `Read(./.env)`, `Edit(//abs/**)`) is the same. Claude applies Read rules to every tool that
  * reads files and Edit rules to every tool that edits them, so they map to all of Cove's. Rules
- * for tools Cove does not have (WebFetch, WebSearch, NotebookEdit…) are skipped with a warning;
+ * for tools Cove does not have (WebSearch, NotebookEdit…) are skipped with a warning;
  * Claude's defaultMode is not carried over, since bypassPermissions should be chosen in Cove.
  */
 
@@ -17,6 +17,9 @@ const CLAUDE_TOOLS: Record<string, string[]> = {
   Grep: ['search'],
   LS: ['list_files'],
   Task: ['subagent'],
+  // Claude's WebFetch(domain:example.com) is Cove's web_fetch rule, specifier and all.
+  WebFetch: ['web_fetch'],
+  TodoWrite: ['todo_write'],
 };
 
 export interface MappedRule {

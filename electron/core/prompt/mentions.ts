@@ -13,6 +13,8 @@ import { resolveInWorkspace } from '../tools/sandbox';
 import type { PromptAttachment } from '../../../shared/events';
 
 export const MAX_MENTIONS = 20;
+/** All mentions of one prompt together: each is capped by read_file, twenty of them would not be. */
+export const MAX_MENTION_CHARS = 512 * 1024;
 
 export function findMentions(text: string): string[] {
   const found: string[] = [];
@@ -35,6 +37,7 @@ export async function attachMentions(text: string, env: MentionEnv): Promise<{ b
   const blocks: ConversationBlock[] = [];
   const attachments: PromptAttachment[] = [];
   const mentions = findMentions(text);
+  let chars = 0;
   for (const [index, path] of mentions.entries()) {
     if (index >= MAX_MENTIONS) {
       attachments.push({ kind: 'file', path, error: `only the first ${MAX_MENTIONS} mentions of a prompt are attached` });
@@ -42,7 +45,14 @@ export async function attachMentions(text: string, env: MentionEnv): Promise<{ b
     }
     try {
       const result = await readMention(path, env);
-      blocks.push(...toBlocks(path, result, env.secrets));
+      const added = toBlocks(path, result, env.secrets);
+      const size = added.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0);
+      if (chars + size > MAX_MENTION_CHARS) {
+        attachments.push({ kind: 'file', path, error: `the prompt's mentions would exceed ${MAX_MENTION_CHARS / 1024} KB of text; ask the agent to read it instead` });
+        continue;
+      }
+      chars += size;
+      blocks.push(...added);
       attachments.push({ kind: 'file', path });
     } catch (error) {
       attachments.push({ kind: 'file', path, error: (error as Error).message });

@@ -81,7 +81,7 @@ export async function sendPrompt(
   const resolved = resolvePrompt(input.text, { workspaces: session.workspaces, coveHome: env.coveHome, home: env.home });
   if (resolved.kind === 'builtin') {
     const text = runBuiltin(manager, sessionId, resolved.name, resolved.args);
-    manager.recordUserMessage(sessionId, { text: input.text, steered: false, command: resolved.name });
+    manager.recordUserMessage(sessionId, { text: input.text, steered: false, command: resolved.name, answer: text });
     return { kind: 'answer', command: resolved.name, text };
   }
   const running = manager.isRunning(sessionId);

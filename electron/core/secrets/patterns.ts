@@ -124,6 +124,12 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     hints: ['hooks.slack.com'],
   },
   {
+    // gitleaks defines it but leaves it out of its default config.
+    name: 'square-secret',
+    regex: /\bsq0csp-[\w-]{43}(?![\w-])/g,
+    hints: ['sq0csp-'],
+  },
+  {
     name: 'stripe-key',
     regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
     hints: ['_live_', '_test_'],
@@ -166,6 +172,15 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY,
+  },
+  {
+    // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
+    // excuses any password that merely starts with "x", "test" or "pwd".
+    name: 'basic-auth-flag',
+    regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
+    hints: ['-u', '--user', '--http-user'],
+    near: 'lines',
+    accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
   },
   {
     // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.

@@ -22,13 +22,17 @@ export interface WorkspaceScanOptions {
   /** Default `process.env`; pass `{}` to take nothing from the environment. */
   env?: Readonly<Record<string, string | undefined>>;
   signal?: AbortSignal;
-  /** Entries visited per root before the walk stops. Default 20,000. */
+  /** Entries visited per root before the walk stops. Default 50,000. */
   maxEntries?: number;
-  /** Default 8. */
-  maxDepth?: number;
+  /** How long the whole scan may take. Default 3 s. */
+  maxMilliseconds?: number;
 }
 
 const SECRET_FILE_SIZE_LIMIT = 256 * 1024;
+/** Other files are searched for private keys up to this size (a key is a few KB). */
+const KEY_SEARCH_SIZE_LIMIT = 1024 * 1024;
+/** A body longer than this (an RSA 8192 key is about 6.5 KB) is not a key. */
+const MAX_KEY_BODY = 16 * 1024;
 const MAX_SECRET_FILES = 200;
 const MIN_VALUE_LENGTH = 6;
 const MIN_ENVIRONMENT_LENGTH = 8;
@@ -38,12 +42,17 @@ const MIN_LINE_LENGTH = 16;
 /** Templates hold placeholders, whose "values" would be redacted in every file that names them. */
 const TEMPLATE_SUFFIXES = /\.(?:example|sample|template|dist|defaults)$/i;
 
+/** Files that hold credentials by convention: netrc, git's credential store, package registries. */
+const CREDENTIAL_FILES = new Set(['.netrc', '_netrc', '.git-credentials', '.npmrc', '.pypirc', '.pgpass', '.htpasswd']);
+
 /** Whether a file is a secret file by its name (or one of `extra`'s globs). */
 export function isSecretFile(relativePath: string, extra: ((path: string) => boolean) | undefined = undefined): boolean {
   const name = basename(relativePath);
   if (extra?.(relativePath)) return true;
-  if (name === '.env' || (name.startsWith('.env.') && !TEMPLATE_SUFFIXES.test(name))) return true;
-  if (/\.(?:pem|key)$/i.test(name)) return true;
+  if (TEMPLATE_SUFFIXES.test(name)) return false;
+  if (name === '.env' || name === '.envrc' || name.startsWith('.env.') || name.endsWith('.env')) return true;
+  if (CREDENTIAL_FILES.has(name)) return true;
+  if (/\.(?:pem|key|p8|ppk|keystore)$/i.test(name)) return true;
   return /^id_(?:rsa|dsa|ecdsa|ed25519)/.test(name) && !name.endsWith('.pub');
 }
 
@@ -153,32 +162,93 @@ export function environmentSecrets(env: Readonly<Record<string, string | undefin
   return values;
 }
 
-export async function scanWorkspaceSecrets(roots: readonly string[], options: WorkspaceScanOptions = {}): Promise<{ values: SecretValue[]; files: string[] }> {
-  const extraMatchers = (options.extraGlobs ?? []).map(globMatcher);
-  const extra = extraMatchers.length > 0 ? (path: string) => extraMatchers.some((matches) => matches(path)) : undefined;
-  const real = realRoots(roots);
+export interface WorkspaceScan {
+  values: SecretValue[];
+  /** Display paths of the secret files read. */
+  files: string[];
+  /** Display paths of secret files that could not be read (each once). */
+  unreadable: string[];
+}
+
+/**
+ * Reads one file for the scan: a secret file's values, and from any file the bodies of the
+ * private keys it holds. Returns undefined when there is nothing to take.
+ */
+export function valuesOfFile(absolute: string, relative: string, extra?: (path: string) => boolean): { values: SecretValue[]; secretFile: boolean } | 'unreadable' | undefined {
+  const secretFile = isSecretFile(relative, extra);
+  let size: number;
+  try {
+    const stats = statSync(absolute);
+    if (!stats.isFile()) return undefined;
+    size = stats.size;
+  } catch {
+    return secretFile ? 'unreadable' : undefined;
+  }
+  if (size > (secretFile ? SECRET_FILE_SIZE_LIMIT : KEY_SEARCH_SIZE_LIMIT)) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(absolute);
+  } catch {
+    return secretFile ? 'unreadable' : undefined;
+  }
   const values: SecretValue[] = [];
-  const files: string[] = [];
+  if (secretFile) for (const value of secretValuesOf(bytes.toString('utf8'))) values.push({ value, label: 'secret-file' });
+  if (bytes.indexOf('PRIVATE KEY') !== -1) for (const value of privateKeyBodies(bytes.toString('utf8'))) values.push({ value, label: 'private-key' });
+  return values.length > 0 || secretFile ? { values, secretFile } : undefined;
+}
+
+/**
+ * Every line of every private key body in `text`, whatever holds it: a PEM file, a YAML block
+ * (indented), Markdown (quoted), JSON (escaped `\n`), a string in code. Registered as values, a
+ * body line is redacted wherever it shows up alone (a search hit, a tail, a page of a file).
+ */
+export function privateKeyBodies(text: string): string[] {
+  const found: string[] = [];
+  const unescaped = text.includes('\\n') ? text.replace(/\\r\\n|\\n|\\r/g, '\n') : text;
+  const header = /-----BEGIN[ A-Z0-9_-]*PRIVATE KEY(?: BLOCK)?-----/g;
+  for (let match = header.exec(unescaped); match; match = header.exec(unescaped)) {
+    const end = unescaped.indexOf('-----END', header.lastIndex);
+    const body = unescaped.slice(header.lastIndex, end === -1 ? header.lastIndex + MAX_KEY_BODY : Math.min(end, header.lastIndex + MAX_KEY_BODY));
+    for (const line of body.split('\n')) {
+      for (const run of line.match(/[A-Za-z0-9+/=]{16,}/g) ?? []) found.push(run);
+    }
+  }
+  return found;
+}
+
+/**
+ * Finds the secret files of the roots and the private keys anywhere in them. Gitignored folders
+ * are walked too (that is where `.env` files live); `.git` and `node_modules` are not. The walk is
+ * breadth-first and bounded by entries and time, not depth, so a deep `.env` is found in any
+ * tree of ordinary size and a huge tree cannot stall the session's start.
+ */
+export async function scanWorkspaceSecrets(roots: readonly string[], options: WorkspaceScanOptions = {}): Promise<WorkspaceScan> {
+  const extra = extraMatcher(options.extraGlobs);
+  const real = realRoots(roots);
+  const scan: WorkspaceScan = { values: [], files: [], unreadable: [] };
   const seen = new Set<string>();
+  const deadline = performance.now() + (options.maxMilliseconds ?? 3_000);
   for (const root of real) {
     let visited = 0;
     const visit = (entry: WalkEntry): boolean => {
-      if (++visited > (options.maxEntries ?? 20_000) || files.length >= MAX_SECRET_FILES) return false;
-      if (entry.kind !== 'file' || seen.has(entry.absolute) || !isSecretFile(entry.relative, extra)) return true;
+      if (++visited > (options.maxEntries ?? 50_000) || scan.files.length >= MAX_SECRET_FILES || performance.now() > deadline) return false;
+      if (entry.kind !== 'file' || seen.has(entry.absolute)) return true;
       seen.add(entry.absolute);
-      let content: string;
-      try {
-        if (statSync(entry.absolute).size > SECRET_FILE_SIZE_LIMIT) return true;
-        content = readFileSync(entry.absolute, 'utf8');
-      } catch {
-        return true;
+      const result = valuesOfFile(entry.absolute, entry.relative, extra);
+      if (result === 'unreadable') scan.unreadable.push(displayPath(entry.absolute, real));
+      else if (result) {
+        if (result.secretFile) scan.files.push(displayPath(entry.absolute, real));
+        scan.values.push(...result.values);
       }
-      files.push(displayPath(entry.absolute, real));
-      for (const value of secretValuesOf(content)) values.push({ value, label: 'secret-file' });
       return true;
     };
-    await forEachSliced(walk(root, { maxDepth: options.maxDepth ?? 8, keepIgnoredFiles: true }), visit, options.signal);
+    await forEachSliced(walk(root, { gitignore: false }), visit, options.signal);
   }
-  for (const value of environmentSecrets(options.env ?? process.env)) values.push({ value, label: 'environment' });
-  return { values, files };
+  for (const value of environmentSecrets(options.env ?? process.env)) scan.values.push({ value, label: 'environment' });
+  return scan;
+}
+
+export function extraMatcher(globs: readonly string[] | undefined): ((path: string) => boolean) | undefined {
+  const matchers = (globs ?? []).map(globMatcher);
+  return matchers.length > 0 ? (path: string) => matchers.some((matches) => matches(path)) : undefined;
 }

@@ -7,6 +7,7 @@
 import type { SecretRedactor } from '../agent/types';
 import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
 import { KeywordScanner } from './keyword-scan';
+import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
 import { scanWorkspaceSecrets, type SecretValue, type WorkspaceScanOptions } from './secret-files';
 
@@ -23,6 +24,10 @@ export interface SecretSetOptions {
 export interface FromWorkspaceOptions extends WorkspaceScanOptions {
   /** Default: the built-in patterns. */
   patterns?: readonly SecretPattern[];
+  /** Keep watching the roots and add the values of files created or changed later. Default false. */
+  watch?: boolean;
+  /** Told once per secret file that cannot be read, by its display path. */
+  onUnreadable?: (path: string) => void;
 }
 
 /** Shorter values would redact ordinary words and numbers. */
@@ -47,6 +52,8 @@ interface Detector {
   windowed: boolean;
   /** Tried only just before each keyword (see `Rule.sticky`). */
   sticky?: RegExp;
+  /** The characters a sticky match may start with, walking back from its keyword. */
+  nameCharacter?: RegExp;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -74,13 +81,13 @@ function fromPattern(pattern: SecretPattern): Detector {
     entropy: 0,
     allowlists: [],
     windowed: pattern.near !== undefined,
-    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')) } : {}),
+    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: COVE_NAME } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky } : {}) };
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -131,16 +138,17 @@ function findAll(text: string, detector: Detector, into: Span[], offset = 0): vo
   }
 }
 
-/** Name characters of gitleaks' semi-generic rules and Cove's assignments (`$token`, `@key`). */
-const NAME_CHARACTER = /[\w.$@-]/;
+/** Name characters before a keyword: gitleaks' semi-generic rules', and Cove's (`$token`, `@key`). */
+const GITLEAKS_NAME = /[\w.-]/;
+const COVE_NAME = /[\w.$@-]/;
 
 /** A semi-generic rule tried once per keyword, from the start of the word run before it. */
-function findBefore(text: string, sticky: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
   let covered = -1;
   for (const place of places) {
     if (place < covered) continue;
     let start = place;
-    while (start > 0 && place - start < SEMI_GENERIC_REACH && NAME_CHARACTER.test(text[start - 1]!)) start--;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && nameCharacter.test(text[start - 1]!)) start--;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match || match[0] === '') continue;
@@ -169,7 +177,7 @@ function lineEndAfter(text: string, position: number, lines: number): number {
 function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
-  if (detector.sticky) return findBefore(text, detector.sticky, detector, places, into);
+  if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
   let index = 0;
   while (index < places.length) {
     const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
@@ -180,8 +188,16 @@ function findAround(text: string, detector: Detector, places: number[], into: Sp
   }
 }
 
+/** `[REDACTED:label]` for a span, once per line it covers when lines must be kept. */
+function replacement(text: string, start: number, end: number, label: string, keepLines: boolean): string {
+  const marker = `[REDACTED:${label}]`;
+  if (!keepLines) return marker;
+  const breaks = text.slice(start, end).match(/\r?\n/g);
+  return breaks ? marker + breaks.map((lineBreak) => lineBreak + marker).join('') : marker;
+}
+
 /** The text with every span replaced; overlapping spans are joined and named by the first. */
-function replaceSpans(text: string, spans: Span[]): { text: string; count: number } {
+function replaceSpans(text: string, spans: Span[], keepLines = false): { text: string; count: number } {
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   let out = '';
   let last = 0;
@@ -190,7 +206,7 @@ function replaceSpans(text: string, spans: Span[]): { text: string; count: numbe
     const { start, label } = spans[index]!;
     let end = spans[index]!.end;
     for (index++; index < spans.length && spans[index]!.start < end; index++) end = Math.max(end, spans[index]!.end);
-    out += `${text.slice(last, start)}[REDACTED:${label}]`;
+    out += text.slice(last, start) + replacement(text, start, end, label, keepLines);
     last = end;
     count++;
   }
@@ -211,6 +227,9 @@ export class SecretSet implements SecretRedactor {
   private readonly keywords: string[];
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
+  /** Display paths of secret files that could not be read. */
+  readonly unreadable: string[] = [];
+  private watcher: SecretWatch | undefined;
 
   constructor(options: SecretSetOptions = {}) {
     // Cove's patterns first: where both find the same secret, its more specific name is shown.
@@ -236,7 +255,16 @@ export class SecretSet implements SecretRedactor {
     const found = await scanWorkspaceSecrets(roots, options);
     const set = new SecretSet({ values: found.values, ...(options.patterns ? { patterns: options.patterns } : {}) });
     set.files.push(...found.files);
+    set.unreadable.push(...found.unreadable);
+    for (const path of found.unreadable) options.onUnreadable?.(path);
+    if (options.watch) set.watcher = watchWorkspaceSecrets(roots, set, options.extraGlobs, options.onUnreadable);
     return set;
+  }
+
+  /** Stops watching the workspace (see `FromWorkspaceOptions.watch`). */
+  close(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 
   /** Adds a value to redact wherever it appears; false when it is too short to be told from ordinary text. */
@@ -258,7 +286,26 @@ export class SecretSet implements SecretRedactor {
   }
 
   redact(text: string): { text: string; count: number } {
+    return this.redactText(text, false);
+  }
+
+  redactLines(text: string): { text: string; count: number } {
+    return this.redactText(text, true);
+  }
+
+  private redactText(text: string, keepLines: boolean): { text: string; count: number } {
     if (text.length < MIN_SECRET_LENGTH) return { text, count: 0 };
+    // Rules count the characters between a name and its value, and a CR is one more (a PTY's
+    // output, a Windows file): they judge the LF form, and the CRs come back afterwards.
+    if (text.includes('\r\n')) {
+      const lf = text.replace(/\r\n/g, '\n');
+      const result = this.redactLf(lf, keepLines);
+      return result.text === lf ? { text, count: result.count } : { text: result.text.replace(/\n/g, '\r\n'), count: result.count };
+    }
+    return this.redactLf(text, keepLines);
+  }
+
+  private redactLf(text: string, keepLines: boolean): { text: string; count: number } {
     const spans: Span[] = [];
     const literals = this.literalMatcher();
     if (literals) {
@@ -268,11 +315,16 @@ export class SecretSet implements SecretRedactor {
       }
     }
     for (const detector of this.unconditional) findAll(text, detector, spans);
+    // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
+    // model is told that the output held secrets.
+    const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
     for (const [detector, places] of this.awake(text)) {
       if (detector.windowed) findAround(text, detector, places, spans);
       else findAll(text, detector, spans);
     }
-    return spans.length === 0 ? { text, count: 0 } : replaceSpans(text, spans);
+    if (spans.length === 0) return { text, count: earlier };
+    const replaced = replaceSpans(text, spans, keepLines);
+    return { text: replaced.text, count: replaced.count + earlier };
   }
 
   /** The detectors whose keywords appear, each with where (in increasing order). */

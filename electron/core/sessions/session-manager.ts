@@ -10,6 +10,7 @@ import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
+import { withoutThinking } from '../agent/conversation';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
@@ -63,6 +64,8 @@ interface LiveSession {
   writer: EventWriter;
   subagents: SubagentRunner;
   run?: Promise<RunOutcome>;
+  /** Stops the run's hooks too, which run while the agent itself is not running. */
+  hooksStop?: AbortController;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -155,7 +158,11 @@ export class SessionManager {
 
   /** Changes a session's settings; a running run keeps its workspaces until it ends. */
   updateSession(id: string, patch: { title?: string; workspaces?: string[]; permissionMode?: string; model?: string }): SessionRecord {
-    this.requireSession(id);
+    const before = this.requireSession(id);
+    // Another model cannot read this one's thinking blocks: the stored history drops them.
+    if (patch.model && patch.model !== before.model) {
+      this.options.store.replaceMessages(id, withoutThinking(this.options.store.loadMessages(id) as ConversationMessage[]) as StoredMessage[]);
+    }
     this.options.store.updateSession(id, patch);
     if (patch.permissionMode) this.gates.get(id)?.setMode?.(patch.permissionMode);
     if (patch.workspaces) {
@@ -197,7 +204,10 @@ export class SessionManager {
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
-    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, settings.attachments) : live.agent.run(prompt, undefined, settings.attachments);
+    if (hooks) live.hooksStop = new AbortController();
+    const run = hooks
+      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments)
+      : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then((outcome) => {
@@ -243,13 +253,17 @@ export class SessionManager {
     const live = this.live.get(sessionId);
     if (!live?.run) return false;
     live.agent.abort('stopped by the user');
+    live.hooksStop?.abort(new Error('stopped by the user'));
     return true;
   }
 
   /** Stops every run and waits for them to end (host shutdown). */
   async stopAll(): Promise<void> {
     const runs = [...this.live.values()].flatMap((live) => (live.run ? [live.run] : []));
-    for (const live of this.live.values()) live.agent.abort('Cove is shutting down');
+    for (const live of this.live.values()) {
+      live.agent.abort('Cove is shutting down');
+      live.hooksStop?.abort(new Error('Cove is shutting down'));
+    }
     await Promise.allSettled(runs);
   }
 

@@ -3,6 +3,7 @@
  * (the start says what ran, the end says how it ended); the UI gets the raw stream, coalesced
  * to a few updates a second and bounded in total. Memory stays bounded for any output size.
  */
+import type { SecretRedactor } from '../agent/types';
 import { TerminalTextCleaner } from './ansi';
 
 export interface ModelOutputLimits {
@@ -21,6 +22,34 @@ function countNewlines(text: string): number {
 /** Whole lines read better than a cut; `window` is how far we look for a line break. */
 const LINE_ALIGN_WINDOW = 2_000;
 
+/**
+ * How much more than it shows the model's copy keeps on each side of a cut when it redacts: the
+ * rest of a line or a PEM block (a few KB) that a cut would split, so that redaction, done once at
+ * the end on what is kept, sees every kept secret whole. Redacting only what is kept, not all of
+ * a long output, is what keeps a 20 MB `cat` cheap.
+ */
+export const REDACTION_MARGIN = 64 * 1024;
+
+function cutHead(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const lineEnd = text.lastIndexOf('\n', chars - 1);
+  return lineEnd >= 0 && chars - lineEnd <= LINE_ALIGN_WINDOW ? text.slice(0, lineEnd + 1) : text.slice(0, chars);
+}
+
+function cutTail(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const tail = text.slice(-chars);
+  const lineStart = tail.indexOf('\n');
+  return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
+}
+
+function withMarker(head: string, tail: string, omittedChars: number, omittedLines: number): { text: string; truncated: boolean } {
+  if (omittedChars <= 0) return { text: head + tail, truncated: false };
+  const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
+  const separator = head.endsWith('\n') || head === '' ? '' : '\n';
+  return { text: `${head}${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n${tail}`, truncated: true };
+}
+
 /** Plain text for the model: the first `headChars` and the last `tailChars`, with a marker between. */
 export class ModelOutput {
   private readonly cleaner = new TerminalTextCleaner();
@@ -30,8 +59,15 @@ export class ModelOutput {
   private tailLength = 0;
   private totalChars = 0;
   private totalLines = 0;
+  /** What is kept before the cut: the limits, plus REDACTION_MARGIN on each side when redacting. */
+  private readonly kept: ModelOutputLimits;
 
-  constructor(private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS) {}
+  constructor(
+    private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS,
+    private readonly secrets?: SecretRedactor,
+  ) {
+    this.kept = secrets ? { headChars: limits.headChars + REDACTION_MARGIN, tailChars: limits.tailChars + REDACTION_MARGIN } : limits;
+  }
 
   push(chunk: string): void {
     this.add(this.cleaner.push(chunk));
@@ -42,12 +78,22 @@ export class ModelOutput {
     this.add(this.cleaner.flush());
     const tail = this.alignedTail();
     const omittedChars = this.totalChars - this.head.length - tail.length;
-    if (omittedChars <= 0) return { text: this.head + tail, truncated: false };
-    const omittedLines = this.totalLines - countNewlines(this.head) - countNewlines(tail);
-    const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
-    const separator = this.head.endsWith('\n') || this.head === '' ? '' : '\n';
-    const marker = `${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n`;
-    return { text: this.head + marker + tail, truncated: true };
+    if (!this.secrets) return withMarker(this.head, tail, omittedChars, this.totalLines - countNewlines(this.head) - countNewlines(tail));
+    // Redacted whole (lines kept, so line counts hold), then cut: a cut never meets half a secret.
+    const redact = (text: string) => (this.secrets!.redactLines ?? this.secrets!.redact).call(this.secrets, text).text;
+    const { headChars, tailChars } = this.limits;
+    if (omittedChars <= 0) {
+      const whole = redact(this.head + tail);
+      const head = cutHead(whole, headChars);
+      const rest = whole.length <= headChars + tailChars ? whole.slice(head.length) : cutTail(whole.slice(head.length), tailChars);
+      return withMarker(head, rest, whole.length - head.length - rest.length, countNewlines(whole) - countNewlines(head) - countNewlines(rest));
+    }
+    const redactedHead = redact(this.head);
+    const redactedTail = redact(tail);
+    const head = cutHead(redactedHead, headChars);
+    const shownTail = cutTail(redactedTail, tailChars);
+    const omitted = omittedChars + redactedHead.length - head.length + redactedTail.length - shownTail.length;
+    return withMarker(head, shownTail, omitted, this.totalLines - countNewlines(head) - countNewlines(shownTail));
   }
 
   private add(text: string): void {
@@ -56,7 +102,7 @@ export class ModelOutput {
     this.totalLines += countNewlines(text);
     let rest = text;
     if (!this.headFull) {
-      const room = this.limits.headChars - this.head.length;
+      const room = this.kept.headChars - this.head.length;
       if (rest.length <= room) {
         this.head += rest;
         return;
@@ -71,8 +117,8 @@ export class ModelOutput {
     this.tailParts.push(rest);
     this.tailLength += rest.length;
     // Compact once the parts hold twice the tail: amortized linear, bounded memory.
-    if (this.tailLength > 2 * this.limits.tailChars) {
-      const joined = this.tailParts.join('').slice(-this.limits.tailChars);
+    if (this.tailLength > 2 * this.kept.tailChars) {
+      const joined = this.tailParts.join('').slice(-this.kept.tailChars);
       this.tailParts = [joined];
       this.tailLength = joined.length;
     }
@@ -80,8 +126,8 @@ export class ModelOutput {
 
   private alignedTail(): string {
     const joined = this.tailParts.join('');
-    if (joined.length <= this.limits.tailChars) return joined;
-    const tail = joined.slice(-this.limits.tailChars);
+    if (joined.length <= this.kept.tailChars) return joined;
+    const tail = joined.slice(-this.kept.tailChars);
     const lineStart = tail.indexOf('\n');
     return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
   }
@@ -114,7 +160,26 @@ export function sendablePrefix(text: string): number {
   let end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
   const begin = text.lastIndexOf('-----BEGIN', end);
   if (begin >= 0 && text.indexOf('-----END', begin) < 0) end = Math.min(end, text.lastIndexOf('\n', begin) + 1);
-  return text.length - end > HOLD_BACK_LIMIT ? text.length : end;
+  return text.length - end > HOLD_BACK_LIMIT ? wordBoundary(text, text.length) : end;
+}
+
+/** Tokens end at these (a name's `=` or `:` too); a cut just after one does not split a credential. */
+const SEPARATOR = /[\s"'`,;:=<>(){}[\]|&]/;
+/** How far back a cut looks for a separator, and how long a held word may grow. */
+export const WORD_HOLD_LIMIT = 1024;
+
+/**
+ * Where to cut `text` at or before `end` so that the held rest is a word still being written:
+ * just after the last separator; nothing when all of it is one short word; `end` when no
+ * separator is within WORD_HOLD_LIMIT.
+ */
+export function wordBoundary(text: string, end: number): number {
+  let index = end - 1;
+  for (; index >= 0 && end - index <= WORD_HOLD_LIMIT; index--) {
+    if (SEPARATOR.test(text[index]!)) return index + 1;
+  }
+  // The whole text is one word, short enough to wait for its end.
+  return index < 0 ? 0 : end;
 }
 
 /**
@@ -138,6 +203,7 @@ export class UiStream {
     private readonly startedAt: number,
     private readonly intervalMs = UPDATE_INTERVAL_MS,
     private readonly byteLimit = UI_BYTE_LIMIT,
+    private readonly secrets?: SecretRedactor,
   ) {}
 
   get truncatedForUi(): boolean {
@@ -171,8 +237,11 @@ export class UiStream {
     this.timer = undefined;
     const text = this.pending.join('');
     const overdue = this.heldSince !== undefined && Date.now() - this.heldSince >= HOLD_BACK_MS;
-    const cut = final || overdue || this.noteDue ? text.length : sendablePrefix(text);
-    const chunk = text.slice(0, cut) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
+    // Overdue, an open line is shown up to its last word: a token printed slowly stays held
+    // until it is complete (or the line ends, or WORD_HOLD_LIMIT), and is redacted whole.
+    const cut = final || this.noteDue ? text.length : overdue ? Math.max(sendablePrefix(text), wordBoundary(text, text.length)) : sendablePrefix(text);
+    const sent = text.slice(0, cut);
+    const chunk = (this.secrets && sent !== '' ? this.secrets.redact(sent).text : sent) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
     this.pending = cut < text.length ? [text.slice(cut)] : [];
     if (this.pending.length === 0) this.heldSince = undefined;
     else {

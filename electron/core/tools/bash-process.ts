@@ -10,7 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import pty from 'node-pty';
 import { stopGroup } from './bash-kill';
-import { currentShell, essentialEnvironment } from './shell-choice';
+import { assertPtyHelper } from './pty-helper';
+import { currentShell, essentialEnvironment, type Shell } from './shell-choice';
 import { stopTree } from './windows-kill';
 
 export interface PtyExit {
@@ -37,9 +38,15 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** A program that runs bash for us (the OS sandbox): `file args… /bin/bash -c …`. */
   launcher?: { file: string; args: readonly string[] };
+  /** A Windows shell (shell-choice.ts); this machine's when not given, none off Windows. */
+  windowsShell?: Shell;
 }
 
-/** How long a Windows shell's output may trail its exit (no acknowledgement there; see shell-choice.ts). */
+/**
+ * How long a Windows shell's output may trail its exit (no acknowledgement there; see
+ * shell-choice.ts). ConPTY re-renders what programs write and may drop an OSC sequence it does
+ * not know, so the marker only ends the wait early; this bound ends it otherwise.
+ */
 const WINDOWS_DRAIN_MS = 1_000;
 
 /** How long bash waits for the acknowledgement before ending anyway. */
@@ -61,7 +68,8 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   const marker = `\x1b]6973;${nonce}\x07`;
   // Windows: another shell, no acknowledgement, a tree kill (shell-choice.ts). Elsewhere bash,
   // inside the OS sandbox's launcher when there is one.
-  const windows = currentShell().shell;
+  assertPtyHelper();
+  const windows = options.windowsShell ?? currentShell().shell;
   const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
   const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
   const [file, ...args] = windows ? [windows.file, ...windows.args(windows.wrap(options.command, nonce))] : unix;

@@ -153,8 +153,8 @@ async function run(
   sandbox: SandboxLaunch | 'off' | 'unavailable',
 ): Promise<ToolResult> {
   const startedAt = Date.now();
-  const model = new ModelOutput();
-  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt);
+  const model = new ModelOutput(undefined, ctx.secrets);
+  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt, undefined, undefined, ctx.secrets);
   const launcher = typeof sandbox === 'object' ? sandbox : undefined;
   const child = spawnCommand({ command, cwd: workingDirectory(ctx), env, ...(launcher ? { launcher } : {}) });
   child.onData((chunk) => {

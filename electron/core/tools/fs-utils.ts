@@ -3,9 +3,10 @@
  * size checks done before the whole file is read, line endings, and atomic writes.
  */
 import { randomBytes } from 'node:crypto';
-import { promises as fs, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, promises as fs, readFile, readSync, writeFile, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ToolError } from '../agent/types';
+import { openVerified, renameVerified } from './open-verified';
 
 /** Files larger than this are not read, edited or searched as text. */
 export const TEXT_SIZE_LIMIT = 10 * 1024 * 1024;
@@ -82,14 +83,15 @@ export interface LoadedText {
  * read whole. `action` words the errors ("read", "edit").
  */
 export async function loadText(absolute: string, display: string, action: string, sizeLimit = TEXT_SIZE_LIMIT): Promise<LoadedText> {
-  let handle: fs.FileHandle;
+  let fd: number;
   try {
-    handle = await fs.open(absolute, 'r');
+    // Non-blocking, so that a FIFO put where a file was expected cannot hang the open.
+    fd = openVerified(absolute, constants.O_RDONLY | constants.O_NONBLOCK, display);
   } catch (error) {
     throw fileError(error, display, action);
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (stats.isDirectory()) throw ToolError.failed(`${display} is a directory, not a file; use list_files to see what it contains`);
     if (!stats.isFile()) throw ToolError.failed(`${display} is not a regular file`);
     if (stats.size > sizeLimit) {
@@ -100,18 +102,19 @@ export async function loadText(absolute: string, display: string, action: string
       );
     }
     const head = Buffer.alloc(Math.min(BINARY_SNIFF_BYTES, stats.size));
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytesRead = readSync(fd, head, 0, head.length, 0);
     if (containsNul(head, bytesRead)) {
       throw ToolError.failed(`${display} is a binary file (it contains NUL bytes); it cannot be shown or edited as text`, {
         reason: 'binary',
       });
     }
-    const whole = await handle.readFile();
+    // Read from the verified descriptor, never from the path again.
+    const whole = await new Promise<Buffer>((resolve, reject) => readFile(fd, (error, data) => (error ? reject(error) : resolve(data))));
     return { text: whole.toString('utf8'), stats };
   } catch (error) {
     throw fileError(error, display, action);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
@@ -141,7 +144,7 @@ export function withLineEnding(lfText: string, ending: LineEnding): string {
  * the target is atomic), with the target's permissions when it exists; returns the temp path.
  * The caller renames it into place, or removes it.
  */
-export async function stageBeside(absolute: string, content: string): Promise<string> {
+export async function stageBeside(absolute: string, content: string, display = absolute): Promise<string> {
   const mode = await fs.stat(absolute).then(
     (stats) => stats.mode & 0o7777,
     (error: NodeJS.ErrnoException) => {
@@ -150,27 +153,32 @@ export async function stageBeside(absolute: string, content: string): Promise<st
     },
   );
   const temp = join(dirname(absolute), `.${basename(absolute)}.cove-${randomBytes(6).toString('hex')}.tmp`);
+  // Created inside the checked folder, or not at all (openVerified removes a temp that landed
+  // elsewhere); written through its verified descriptor.
+  const fd = openVerified(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, display, mode ?? 0o666);
   try {
-    const handle = await fs.open(temp, 'wx', mode ?? 0o666);
-    try {
-      await handle.writeFile(content, 'utf8');
-      // The creation mode is filtered by the umask; the old file's mode must survive as it was.
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await new Promise<void>((resolve, reject) => writeFile(fd, content, 'utf8', (error) => (error ? reject(error) : resolve())));
+    // The creation mode is filtered by the umask; the old file's mode must survive as it was.
+    if (mode !== undefined) fchmodSync(fd, mode);
+    fsyncSync(fd);
   } catch (error) {
+    closeSync(fd);
     await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
+  closeSync(fd);
   return temp;
+}
+
+/** Puts a staged temp file in place of `absolute`, checked before and after (see renameVerified). */
+export function commitStaged(temp: string, absolute: string, display: string): void {
+  renameVerified(temp, absolute, display);
 }
 
 /**
  * Replaces `absolute` with `content` so that readers see the old file or the new one, never a
  * mix: staged beside it, flushed, given the old file's permissions, renamed over the target.
- * Missing parent folders are created.
+ * Missing parent folders are created; the folder must still be the checked one afterwards.
  */
 export async function writeAtomic(absolute: string, content: string, display: string): Promise<{ created: boolean }> {
   const folder = dirname(absolute);
@@ -182,8 +190,9 @@ export async function writeAtomic(absolute: string, content: string, display: st
       () => true,
     );
     await fs.mkdir(folder, { recursive: true });
-    temp = await stageBeside(absolute, content);
-    await fs.rename(temp, absolute);
+    temp = await stageBeside(absolute, content, display);
+    commitStaged(temp, absolute, display);
+    temp = undefined;
   } catch (error) {
     if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
     throw fileError(error, display, 'write');

@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { ToolError } from '../agent/types';
-import { fileError, stageBeside } from './fs-utils';
+import { commitStaged, fileError, stageBeside } from './fs-utils';
 
 export interface PendingWrite {
   absolute: string;
@@ -21,7 +21,7 @@ export async function writeAllOrNone(writes: readonly PendingWrite[]): Promise<v
   try {
     for (const write of writes) {
       try {
-        temps.push(await stageBeside(write.absolute, write.after));
+        temps.push(await stageBeside(write.absolute, write.after, write.display));
       } catch (error) {
         throw ToolError.failed(`${fileError(error, write.display, 'write').message}; no file was changed`);
       }
@@ -33,7 +33,7 @@ export async function writeAllOrNone(writes: readonly PendingWrite[]): Promise<v
 
   for (let i = 0; i < writes.length; i++) {
     try {
-      await fs.rename(temps[i]!, writes[i]!.absolute);
+      commitStaged(temps[i]!, writes[i]!.absolute, writes[i]!.display);
     } catch (error) {
       await Promise.all(temps.slice(i).map((temp) => fs.rm(temp, { force: true })));
       const unrestored = await restore(writes.slice(0, i));
@@ -51,11 +51,13 @@ async function restore(written: readonly PendingWrite[]): Promise<string[]> {
   const failed: string[] = [];
   for (const write of written) {
     try {
-      const temp = await stageBeside(write.absolute, write.before);
-      await fs.rename(temp, write.absolute).catch(async (error: unknown) => {
+      const temp = await stageBeside(write.absolute, write.before, write.display);
+      try {
+        commitStaged(temp, write.absolute, write.display);
+      } catch (error) {
         await fs.rm(temp, { force: true });
         throw error;
-      });
+      }
     } catch {
       failed.push(write.display);
     }

@@ -3,12 +3,13 @@
  * to. Long files are paged; images come back as pictures; binary and oversized files are refused
  * from their size and first bytes, without being read whole.
  */
-import { promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, readFileSync, readSync } from 'node:fs';
 import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
 import { fileError, formatBytes, formatCount, loadText, toLf } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { IMAGE_SIZE_LIMIT, MAGIC_BYTES, imageTypeByExtension, imageTypeOfBytes } from './image-file';
 import { notFoundError } from './not-found';
+import { openVerified } from './open-verified';
 import { resolveInWorkspace, type WorkspacePath } from './sandbox';
 
 export interface ReadFileParams {
@@ -66,28 +67,32 @@ async function readFile(params: ReadFileParams, ctx: ToolContext): Promise<ToolR
   const normalized = normalizeContent(text);
   const tag = tagOfNormalized(normalized);
   ctx.snapshots.remember(target.display, tag, normalized);
-  return page(target.display, tag, toLf(text), offset, limit);
+  // Redacted whole, before paging and line cuts: a key's body on the page asked for, or the
+  // first characters of a secret on a cut line, must not show. Lines are kept, so numbers hold.
+  const lf = toLf(text);
+  const shown = (ctx.secrets.redactLines ?? ctx.secrets.redact).call(ctx.secrets, lf).text;
+  return page(target.display, tag, shown, offset, limit);
 }
 
 async function readImage(target: WorkspacePath, given: string): Promise<ToolResult | undefined> {
   if (!imageTypeByExtension(target.absolute)) return undefined;
-  let handle: fs.FileHandle;
+  let fd: number;
   try {
-    handle = await fs.open(target.absolute, 'r');
+    fd = openVerified(target.absolute, constants.O_RDONLY | constants.O_NONBLOCK, given);
   } catch (error) {
     throw fileError(error, given, 'read');
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile()) return undefined;
     const head = Buffer.alloc(MAGIC_BYTES);
-    await handle.read(head, 0, MAGIC_BYTES, 0);
+    readSync(fd, head, 0, MAGIC_BYTES, 0);
     const mediaType = imageTypeOfBytes(head);
     if (!mediaType) return undefined;
     if (stats.size > IMAGE_SIZE_LIMIT) {
       throw ToolError.failed(`${given} is a ${formatBytes(stats.size)} image, over the ${formatBytes(IMAGE_SIZE_LIMIT)} limit for images`);
     }
-    const data = (await handle.readFile()).toString('base64');
+    const data = readFileSync(fd).toString('base64');
     return {
       content: [
         { type: 'text', text: `[${target.display}] ${mediaType}, ${formatBytes(stats.size)}` },
@@ -98,7 +103,7 @@ async function readImage(target: WorkspacePath, given: string): Promise<ToolResu
   } catch (error) {
     throw fileError(error, given, 'read');
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

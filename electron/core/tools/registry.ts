@@ -40,7 +40,10 @@ export function builtinTools(options: BuiltinToolOptions = {}): Tool[] {
  */
 export async function workspaceSecrets(roots: readonly string[], log: (message: string) => void = () => {}): Promise<SecretRedactor> {
   try {
-    return await SecretSet.fromWorkspace(roots);
+    return await SecretSet.fromWorkspace(roots, {
+      watch: true,
+      onUnreadable: (path) => log(`secret file ${path} could not be read; its values cannot be redacted`),
+    });
   } catch (error) {
     log(`secret files could not be scanned, only the built-in patterns apply: ${(error as Error)?.message ?? String(error)}`);
     return new SecretSet();

@@ -46,6 +46,54 @@ export function realRoots(roots: readonly string[]): string[] {
   });
 }
 
+interface RootIdentity {
+  real: string;
+  /** Undefined when the root did not exist when it was first seen. */
+  id?: { dev: number; ino: number };
+}
+
+/**
+ * The identity (real path, device and inode) of each root as first seen for this list of roots
+ * (a session keeps one list for its life). A root replaced later, by a link to elsewhere or by
+ * another folder, is refused rather than followed.
+ */
+const pinned = new WeakMap<readonly string[], RootIdentity[]>();
+
+function identityOf(root: string): RootIdentity {
+  try {
+    const real = realpathSync.native(root);
+    const stats = lstatSync(real);
+    return { real, id: { dev: stats.dev, ino: stats.ino } };
+  } catch {
+    return { real: resolve(root) };
+  }
+}
+
+/** Pins the roots' identity now (at session start); later checks compare against it. */
+export function pinRoots(roots: readonly string[]): void {
+  if (!pinned.has(roots)) pinned.set(roots, roots.map(identityOf));
+}
+
+/** The pinned real roots, after checking that none was replaced since it was pinned. */
+export function pinnedRoots(roots: readonly string[]): string[] {
+  const first = pinned.get(roots);
+  const now = roots.map(identityOf);
+  if (!first) {
+    pinned.set(roots, now);
+    return now.map((root) => root.real);
+  }
+  for (let index = 0; index < first.length; index++) {
+    const was = first[index]!;
+    const is = now[index]!;
+    if (was.id && (is.real !== was.real || !is.id || is.id.dev !== was.id.dev || is.id.ino !== was.id.ino)) {
+      throw ToolError.failed(
+        'the workspace folder was replaced after the session started (it is now another folder or a link); file tools refuse to follow it: start a new session to work there',
+      );
+    }
+  }
+  return first.map((root, index) => (root.id ? root.real : now[index]!.real));
+}
+
 export function isInside(path: string, root: string): boolean {
   if (process.platform === 'win32') return isInsideWindows(path, root);
   if (path === root) return true;
@@ -142,8 +190,18 @@ export function resolveInWorkspace(path: string, roots: readonly string[], optio
   const windowsProblem = process.platform === 'win32' ? windowsPathProblem(path) : null;
   if (windowsProblem) throw ToolError.invalidArgs(windowsProblem);
   if (roots.length === 0) throw ToolError.failed(`${path} is outside the workspace (the session has no workspace folder)`);
-  const real = realRoots(roots);
-  const location = realLocation(path, real[0]!);
+  const real = pinnedRoots(roots);
+  let location: { path: string; exists: boolean };
+  try {
+    location = realLocation(path, real[0]!);
+  } catch (error) {
+    // The system's message holds the full path, root included; only its code is kept.
+    if (error instanceof ToolError) throw error;
+    const code = errorCode(error);
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    if (code === 'ENAMETOOLONG') throw ToolError.invalidArgs(`${shown} is too long a path (ENAMETOOLONG)`);
+    throw ToolError.failed(`${shown} cannot be resolved${code ? ` (${code})` : ''}`);
+  }
   const place = toDisplay(location.path, real);
   if (!place) throw ToolError.failed(`${path} is outside the workspace`);
   if (options.mustExist && !location.exists) throw ToolError.notFound(`${path} does not exist`);

@@ -3,6 +3,7 @@
  * path and line are kept (a bounded top-k, so a pattern matching a million lines costs little
  * memory), and one text format for the model.
  */
+import type { SecretRedactor } from '../agent/types';
 import { formatCount } from './fs-utils';
 
 export interface SearchMatch {
@@ -48,8 +49,14 @@ export class MatchCollector {
   private lastPath = '';
   private lastKey = '';
 
-  /** `finder` locates the match within a long line (a non-global copy of the pattern). */
-  constructor(private readonly finder: RegExp) {}
+  /**
+   * `finder` locates the match within a long line (a non-global copy of the pattern). A kept
+   * line is redacted whole before it is cut to its window, so no window starts inside a secret.
+   */
+  constructor(
+    private readonly finder: RegExp,
+    private readonly secrets?: SecretRedactor,
+  ) {}
 
   /** False once enough matches have been counted and the search should stop. */
   add(path: string, line: number, text: string): boolean {
@@ -62,7 +69,8 @@ export class MatchCollector {
     const cutoff = this.cutoff;
     const after = cutoff && (this.lastKey > cutoff.key || (this.lastKey === cutoff.key && line > cutoff.line));
     if (!after) {
-      this.kept.push({ path, line, text: trimLine(text, this.finder), key: this.lastKey });
+      const shown = this.secrets ? this.secrets.redact(text).text : text;
+      this.kept.push({ path, line, text: trimLine(shown, this.finder), key: this.lastKey });
       if (this.kept.length >= 4 * MAX_SHOWN_MATCHES) this.prune();
     }
     return this.total < MAX_COUNTED_MATCHES;

@@ -66,7 +66,7 @@ export function createSearchTool(options: SearchToolOptions = {}): Tool<SearchPa
       admits,
       ...(params.include === undefined ? {} : { include: params.include }),
     };
-    const collector = new MatchCollector(finder);
+    const collector = new MatchCollector(finder, ctx.secrets);
     let engine: 'ripgrep' | 'builtin' = 'builtin';
     if (!statSync(target.absolute).isDirectory()) {
       searchFile(target.absolute, target.display, request, collector);

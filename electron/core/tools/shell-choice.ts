@@ -1,9 +1,10 @@
 /**
  * Which shell the bash tool runs on Windows, and how a command is wrapped for it (on Linux and
- * macOS it is /bin/bash, as bash-process.ts has it). Windows has no /bin/bash: Git for Windows' bash when it is installed (what most
- * people who write shell commands there have, and what the model's commands assume), else
- * PowerShell, whose tool description then says so; WSL's bash only when chosen, since it runs
- * in another file system and a Windows path means nothing there without translation.
+ * macOS it is /bin/bash, as bash-process.ts has it). Windows has no /bin/bash: Git for Windows'
+ * bash when it is installed (what most people who write shell commands there have, and what the
+ * model's commands assume), else PowerShell, whose tool description then says so; WSL's bash
+ * only when chosen, since it runs in another file system and a Windows path means nothing there
+ * without translation.
  *
  * Everything the choice needs from the machine comes through `ShellProbe`, so each Windows case
  * is tested on Linux with a simulated platform and file system.
@@ -77,7 +78,11 @@ function wsl(file: string): Shell {
   };
 }
 
-/** PowerShell reads its command as UTF-16LE base64, which no quoting of the command line can break. */
+/**
+ * PowerShell reads its command as UTF-16LE base64, which no quoting of the command line can
+ * break; the price is length: Windows' 32,767-character command line holds about 12,000
+ * characters of command this way.
+ */
 function powershell(file: string): Shell {
   return {
     kind: 'powershell',

@@ -6,7 +6,7 @@
  * outside that only looks alike. Some names mean something other than a file in the folder:
  * `file:stream` (an alternate data stream), `NUL`, `CON`, `COM1` (devices, in any folder),
  * `\\.\` (the device namespace), names ending in dots or spaces (Win32 drops them, so
- * `.env.` opens `.env`); those are refused.
+ * `.env.` opens `.env`), and `C:name` (relative to a current folder per drive); those are refused.
  */
 import { win32 } from 'node:path';
 
@@ -35,6 +35,7 @@ export function isInsideWindows(path: string, root: string): boolean {
 export function windowsPathProblem(path: string): string | null {
   const text = path.replace(/\//g, '\\');
   if (/^\\\\[.?]\\(?!unc\\|[a-z]:)/i.test(text)) return `${path} is in the Windows device namespace, not a file path`;
+  if (/^[a-z]:(?!\\)/i.test(text)) return `${path} is relative to the current folder of drive ${text[0]!.toUpperCase()}:, which Cove does not know; write ${text.slice(0, 2)}\\…`;
   const withoutPrefix = text.replace(/^\\\\\?\\(unc\\)?/i, '');
   const withoutDrive = withoutPrefix.replace(/^[a-z]:/i, '');
   if (withoutDrive.includes(':')) return `${path} names an alternate data stream (":"), not a file`;

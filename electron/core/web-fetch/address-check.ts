@@ -3,7 +3,9 @@
  * the address that was checked, so a name that resolves to a public address for the check and
  * to 127.0.0.1 for the connection (DNS rebinding) cannot slip through. Every address that is
  * not public unicast (loopback, private, link-local, unique-local, CGNAT, multicast, reserved,
- * IPv4 inside IPv6) needs an explicit rule naming the host.
+ * IPv4 inside IPv6) needs an explicit rule naming the host. ipaddr.js classifies the ranges: it
+ * is the parser Express's proxy-addr relies on, and keeps the IANA special-purpose tables that a
+ * home-made list of prefixes gets wrong at the edges (100.64/10, fc00::/7, ::ffff:0:0/96).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
@@ -30,9 +32,17 @@ function refusal(host: string, address: string): AddressRefused {
   );
 }
 
-/** Node connects to an address literal without any lookup, so literals are checked here first. */
+/**
+ * Node connects to an address literal without any lookup, so literals are checked here first.
+ * `localhost` and its subdomains are loopback by definition (RFC 6761), whatever a resolver
+ * makes of them (`localhost.` fails on some and is 127.0.0.1 on others).
+ */
 export function checkLiteral(host: string, privateAllowed: boolean): void {
-  if (isIP(host) && !privateAllowed && nonPublicRange(host) !== null) throw refusal(host, host);
+  if (privateAllowed) return;
+  if (isIP(host) && nonPublicRange(host) !== null) throw refusal(host, host);
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    throw new AddressRefused(`${host} is a loopback name; web_fetch reaches private, loopback and link-local addresses only with a rule naming the host: web_fetch(domain:${host})`);
+  }
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

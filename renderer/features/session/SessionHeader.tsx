@@ -8,6 +8,7 @@ import { FolderInput } from '../workspace/FolderInput';
 import { RevealFolderButton } from '../workspace/RevealFolderButton';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
+import { TodoChecklist } from './TodoChecklist';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -66,6 +67,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         )}
         <PersonaProblems sessionId={session.id} />
       </div>
+      <TodoChecklist sessionId={session.id} />
       {session.lastError && session.status === 'error' ? (
         <p className="inline-error" role="note">
           Last run failed: {session.lastError}

@@ -68,6 +68,7 @@ function SessionComposer({ sessionId, running }: { sessionId: string; running: b
   return (
     <Composer
       draftKey={sessionId}
+      sessionId={sessionId}
       submitLabel="Send"
       placeholder={running ? 'Add to what the agent is doing… (it reads this at its next step)' : 'Ask Cove…'}
       busy={sending}

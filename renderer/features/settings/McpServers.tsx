@@ -86,6 +86,13 @@ function McpServerRow({ server }: { server: McpServerView }) {
         ) : null}
       </div>
       {server.error ? <p className="mcp-error">{server.error}</p> : null}
+      {server.warnings?.length ? (
+        <ul className="mcp-warnings" aria-label={`Tools of ${server.name} left out`}>
+          {server.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       {stderr ? (
         <details className="mcp-stderr">
           <summary>stderr</summary>

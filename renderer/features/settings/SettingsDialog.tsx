@@ -7,7 +7,6 @@ import { ApiKeySection } from './ApiKeySection';
 import { McpServers } from './McpServers';
 import { RuleSources } from './RuleSources';
 
-const MODEL_SUGGESTIONS = ['claude-sonnet-5', 'claude-opus-5', 'claude-haiku-4-5'];
 
 export function SettingsDialog() {
   const open = useCove((state) => state.settingsOpen);
@@ -49,6 +48,7 @@ function DefaultsSection({ model, permissionMode }: { model: string; permissionM
   const updateSettings = useCove((state) => state.updateSettings);
   const notify = useCove((state) => state.notify);
   const busy = useCove((state) => state.settingsBusy);
+  const choices = useCove((state) => state.modelChoices);
   const [modelText, setModelText] = useState(model);
   const [mode, setMode] = useState(permissionMode);
   useEffect(() => setModelText(model), [model]);
@@ -68,9 +68,12 @@ function DefaultsSection({ model, permissionMode }: { model: string; permissionM
         <label className="field">
           <span>Model</span>
           <input value={modelText} list="model-suggestions" onChange={(event) => setModelText(event.target.value)} spellCheck={false} />
+          {/* A list to pick from, not a select: a gateway's or Ollama's model ids must still be typed in. */}
           <datalist id="model-suggestions">
-            {MODEL_SUGGESTIONS.map((suggestion) => (
-              <option key={suggestion} value={suggestion} />
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {`${choice.displayName} · ${Math.round(choice.contextWindow / 1000)}K context${choice.priced ? '' : ' · cost unknown'}`}
+              </option>
             ))}
           </datalist>
         </label>

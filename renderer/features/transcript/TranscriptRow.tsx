@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { PermissionCard } from '../permissions/PermissionCard';
 import { ToolCard } from '../tools/ToolCard';
 import { MessageView } from './MessageView';
+import { PromptAttachments } from './PromptAttachments';
 import type { TranscriptItem } from './model-types';
 import { CompactionNotice, LoopNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
 import { HookNotice } from './HookNotice';
@@ -20,6 +21,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
         <article className={`item user-prompt${item.steered ? ' steered' : ''}`} aria-label="Your message">
           <div className="speaker">You{item.steered ? ' · queued for the running agent' : ''}</div>
           <div className="user-text">{item.text}</div>
+          {item.attachments && item.attachments.length > 0 ? <PromptAttachments sessionId={sessionId} attachments={item.attachments} /> : null}
+          {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : null}
         </article>
       );
     case 'assistant':

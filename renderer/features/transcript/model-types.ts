@@ -5,6 +5,8 @@
  */
 import type {
   Cost,
+  PromptAttachment,
+  TodoItem,
   PermissionDecisionEvent,
   PermissionRequestEvent,
   Sensitivity,
@@ -26,6 +28,14 @@ export interface UserItem {
   text: string;
   /** Sent while a run was going: queued for the running agent rather than starting a run. */
   steered: boolean;
+  /** Mentioned files and images that came with the prompt (from its userMessage). */
+  attachments?: PromptAttachment[];
+  /** Its userMessage was applied: the text is the one typed. */
+  typed?: boolean;
+  /** Shown from its userMessage, before its run's agentStart (hooks may run in between). */
+  awaitingRun?: boolean;
+  /** A built-in command's answer (/cost, /model): no run follows. */
+  answer?: string;
 }
 
 export interface AssistantItem {
@@ -175,4 +185,6 @@ export interface TranscriptState {
   runStart: number;
   /** Source of keys for items without an id of their own. */
   counter: number;
+  /** The agent's task list, from its latest todo_write; null until it writes one. */
+  todos: TodoItem[] | null;
 }

@@ -7,9 +7,9 @@
  * only its start and end appear as markers. Permission prompts are the exception: whoever
  * asks, the person has to answer, so every prompt is a card.
  */
-import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent } from '../../../shared/events';
+import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
-import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState } from './model-types';
+import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
   items: [],
@@ -19,6 +19,7 @@ export const EMPTY_TRANSCRIPT: TranscriptState = {
   replaceKey: null,
   runStart: 0,
   counter: 0,
+  todos: null,
 };
 
 /** Applies events in order; returns `state` itself when there are none. `now` is the local clock. */
@@ -80,6 +81,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
+      if (claimTypedPrompt(draft)) return;
       return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
     case 'agentEnd':
       cutOpenItems(draft, now);
@@ -132,6 +134,11 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         tokensBefore: event.tokensBefore,
         summarized: event.summarized,
       });
+    case 'todoUpdate':
+      draft.todos = event.todos;
+      return;
+    case 'userMessage':
+      return applyUserMessage(draft, event);
     case 'hookRun':
       return append(draft, {
         kind: 'hook',
@@ -154,6 +161,37 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       // A subagent's start and end always carry its subagentId; turns show in the cost meter.
       return;
   }
+}
+
+/**
+ * A prompt as typed, with its attachments. Its run's agentStart carries what the model got (a
+ * command's expanded text) and may come before or after it (hooks run in between): either way
+ * the one row shows what the person typed. A built-in command's answer starts no run. Steered
+ * prompts are already shown locally.
+ */
+function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
+  if (event.steered) return;
+  const fields = { text: event.text, typed: true, ...(event.attachments ? { attachments: event.attachments } : {}) };
+  if (event.answer !== undefined) return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, answer: event.answer });
+  // The same event seen twice (stored, then live around a session:open) draws one row.
+  const seen = draft.items.findLast((item) => item.kind === 'user');
+  if (seen?.kind === 'user' && seen.typed && seen.text === event.text && (seen.awaitingRun || draft.running)) return;
+  const index = draft.items.length - 1;
+  const last = draft.items[index];
+  if (draft.running && index >= draft.runStart && last?.kind === 'user' && !last.typed) {
+    draft.items[index] = { ...last, ...fields };
+    return;
+  }
+  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, awaitingRun: true });
+}
+
+/** An agentStart whose prompt row its userMessage already drew: the run takes that row. */
+function claimTypedPrompt(draft: TranscriptState): boolean {
+  const index = draft.items.findLastIndex((item) => item.kind === 'user' && item.awaitingRun === true);
+  if (index < 0 || draft.items.slice(index + 1).some((item) => item.kind === 'user' || item.kind === 'assistant')) return false;
+  draft.items[index] = { ...(draft.items[index] as UserItem), awaitingRun: false };
+  draft.runStart = index;
+  return true;
 }
 
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
@@ -222,8 +260,8 @@ function partsOf(content: readonly AssistantBlock[]): AssistantPart[] {
   const parts: AssistantPart[] = [];
   for (const block of content) {
     if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
-    else if (block.type === 'thinking') parts.push({ kind: 'thinking', text: block.thinking });
-    // Finished tool calls are drawn by their tool cards; redacted thinking has nothing to show.
+    else if (block.type === 'thinking' && block.thinking) parts.push({ kind: 'thinking', text: block.thinking });
+    // Finished tool calls are drawn by their tool cards; redacted and omitted thinking have nothing to show.
   }
   return parts;
 }

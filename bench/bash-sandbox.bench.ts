@@ -1,0 +1,151 @@
+/**
+ * What the OS sandbox costs bash. End to end: `cove run --permission-mode bypass` making ten bash
+ * calls with the sandbox on against the same run with `"sandbox": {"enabled": false}`; per call:
+ * the bash tool inside bubblewrap against the tool without it and against a bare node-pty
+ * running the same command. The sandbox's own cost per call is the difference of the medians.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pty from 'node-pty';
+import { MemorySnapshotStore, NO_SECRETS, type ToolContext } from '../electron/core/agent/types';
+import { prepareSandbox, sandboxAvailability } from '../electron/core/bash-sandbox';
+import { createBashTool } from '../electron/core/tools/bash';
+import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
+import { compare, type Benchmark, type BenchmarkResult } from './support';
+
+const root = resolve(import.meta.dirname, '..');
+const COMMAND = 'echo hello';
+const CALLS = 10;
+/** SPEC's goal for the sandbox's own cost. */
+const GOAL_MS = 30;
+
+function toolResults(request: RecordedRequest): number {
+  return request.body.messages.reduce(
+    (count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length),
+    0,
+  );
+}
+
+function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      // Tool calls and their exit codes are printed on stderr.
+      const ran = (stderr.match(/\[exit code 0\]/g) ?? []).length;
+      if (code === 0 && ran === CALLS) resolvePromise();
+      else reject(new Error(`cove run exited ${code} after ${ran} of ${CALLS} bash calls: ${stderr.trim()}`));
+    });
+  });
+}
+
+function barePty(cwd: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = pty.spawn('/bin/bash', ['-c', COMMAND], { name: 'xterm-256color', cols: 120, rows: 30, cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    child.onExit(({ exitCode }) => (exitCode === 0 ? resolvePromise() : reject(new Error(`bare pty exited ${exitCode}`))));
+  });
+}
+
+function context(cwd: string): ToolContext {
+  return {
+    toolCallId: 'bench',
+    toolName: 'bash',
+    signal: new AbortController().signal,
+    onUpdate: () => {},
+    onProgress: () => {},
+    workspaceRoots: [cwd],
+    secrets: NO_SECRETS,
+    sessionId: 'bench',
+    cwd,
+    snapshots: new MemorySnapshotStore(),
+  };
+}
+
+const benchmark: Benchmark = async () => {
+  const availability = sandboxAvailability();
+  if (!availability.available) {
+    process.stderr.write(`bash-sandbox: skipped, no sandbox can run here: ${availability.reason}\n`);
+    return [];
+  }
+  // Each call differs (the engine stops a model that repeats itself exactly).
+  const server = await startModelServer((request) => {
+    const done = toolResults(request);
+    return done < CALLS ? reply.message([block.toolUse('bash', { command: `${COMMAND} ${done}` })]) : reply.text('done');
+  });
+  const homeOn = mkdtempSync(join(tmpdir(), 'cove-bench-sandbox-on-'));
+  const homeOff = mkdtempSync(join(tmpdir(), 'cove-bench-sandbox-off-'));
+  writeFileSync(join(homeOff, 'settings.json'), JSON.stringify({ sandbox: { enabled: false } }));
+  const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-bench-sandbox-ws-')));
+  const env = (home: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home });
+  const run = (home: string) => () => runProcess(['bin/cove.js', 'run', '--permission-mode', 'bypass', '--workspace', workspace, 'run it'], env(home));
+  const sandboxed = createBashTool({ sandbox: { coveHome: homeOn } });
+  const unsandboxed = createBashTool({ sandbox: { coveHome: homeOff } });
+  const call = (tool: typeof sandboxed) => async () => {
+    const result = await tool.execute({ command: COMMAND }, context(workspace));
+    if ((result.details as { exitCode: number | null }).exitCode !== 0) throw new Error(`${COMMAND} failed`);
+  };
+  try {
+    const endToEnd = await compare({
+      name: `cove run, ${CALLS} bash calls`,
+      goal: 1.3,
+      runs: 7,
+      baseline: { label: 'sandbox off', run: run(homeOff) },
+      cove: { label: 'sandbox on', run: run(homeOn) },
+    });
+    const perCall = await compare({
+      name: `bash tool: ${COMMAND}`,
+      goal: 2,
+      runs: 21,
+      baseline: { label: 'sandbox off', run: call(unsandboxed) },
+      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed) },
+    });
+    const againstBare = await compare({
+      name: `bash tool in the sandbox vs bare node-pty: ${COMMAND}`,
+      goal: 3,
+      runs: 21,
+      baseline: { label: 'bare node-pty', run: () => barePty(workspace) },
+      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed) },
+    });
+    const results: BenchmarkResult[] = [endToEnd, perCall, againstBare];
+    results.push({
+      kind: 'measurement',
+      name: 'bash sandbox cost per call, cove run',
+      value: (endToEnd.coveMs - endToEnd.baselineMs) / CALLS,
+      unit: 'ms',
+      goal: GOAL_MS,
+      detail: `(median on − median off) / ${CALLS} calls`,
+    });
+    results.push({
+      kind: 'measurement',
+      name: 'bash sandbox cost per call, tool',
+      value: perCall.coveMs - perCall.baselineMs,
+      unit: 'ms',
+      goal: GOAL_MS,
+      detail: `median ${perCall.coveMs.toFixed(1)} ms on − ${perCall.baselineMs.toFixed(1)} ms off`,
+    });
+    const launches = 50;
+    const started = performance.now();
+    for (let index = 0; index < launches; index++) {
+      const prepared = prepareSandbox({ workspaceRoots: [workspace], cwd: workspace, coveHome: homeOn });
+      if (prepared.state === 'on') prepared.launch.release();
+    }
+    results.push({
+      kind: 'measurement',
+      name: 'bash sandbox set-up in Cove, per call',
+      value: (performance.now() - started) / launches,
+      unit: 'ms',
+      goal: undefined,
+      detail: 'settings, policy, placeholders and their removal; the rest of the cost is bwrap itself',
+    });
+    return results;
+  } finally {
+    await server.close();
+    for (const path of [homeOn, homeOff, workspace]) rmSync(path, { recursive: true, force: true });
+  }
+};
+export default benchmark;

@@ -1,0 +1,87 @@
+/**
+ * The pieces behind the rule set: the Go-to-JavaScript regex translation, the loaded gitleaks
+ * rules, the keyword scanner, and Cove's own patterns that have no corpus entry of their own.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { SecretSet } from '../../electron/core/secrets';
+import { loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
+import { KeywordScanner } from '../../electron/core/secrets/keyword-scan';
+import { compileRe2, re2ToJs, RegexTranslationError } from '../../electron/core/secrets/re2-to-js';
+
+describe('Go regex syntax in JavaScript', () => {
+  test('(?i) from the middle on, to the end of its group only', () => {
+    const regex = compileRe2('\\b(p8e-(?i)[a-z0-9]{4})x');
+    assert.ok(regex.test('p8e-AbC1x'));
+    assert.ok(!regex.test('P8E-abc1x'), 'before (?i) case still counts');
+    assert.ok(!compileRe2('(a(?i)b)c').test('aBC'), 'c after the group is case-sensitive again');
+    assert.ok(compileRe2('(a(?i)b)c').test('aBc'));
+  });
+
+  test('(?i:…), (?-i:…) and (?s:…)', () => {
+    assert.ok(compileRe2('x(?i:ab)y').test('xABy'));
+    assert.ok(!compileRe2('(?i)x(?-i:ab)y').test('XABY'));
+    assert.ok(compileRe2('(?i)x(?-i:ab)y').test('XabY'));
+    assert.ok(compileRe2('a(?s:.)b').test('a\nb'));
+    assert.ok(!compileRe2('a.b').test('a\nb'));
+  });
+
+  test('POSIX classes, \\z, (?P<name>…), a trailing - in a class under (?i), literal braces', () => {
+    assert.ok(compileRe2('^[[:alnum:]]{3}$').test('a1Z'));
+    assert.ok(compileRe2('ab\\z').test('ab') && !compileRe2('ab\\z').test('ab\n'));
+    assert.equal(compileRe2('(?P<word>x+)').exec('xx')?.groups?.word, 'xx');
+    assert.ok(compileRe2('(?i)^[a-z_-]+$').test('A-b_C'));
+    assert.ok(compileRe2('^\\${{x}}$').test('${{x}}'));
+  });
+
+  test('unknown syntax is refused by name', () => {
+    assert.throws(() => re2ToJs('(?U)a+'), RegexTranslationError);
+    assert.throws(() => re2ToJs('[[:nonsense:]]'), /unknown POSIX class/);
+  });
+
+  test('every vendored gitleaks rule loads, with its keywords and allowlists', () => {
+    const loaded = loadGitleaksRules();
+    assert.deepEqual(loaded.skipped, []);
+    assert.ok(loaded.rules.length >= 200, `${loaded.rules.length} rules`);
+    assert.ok(loaded.rules.some((rule) => rule.id === 'generic-api-key' && rule.sticky && rule.allowlists.length >= 2));
+    assert.ok(loaded.global.length > 0);
+  });
+
+  test('Shannon entropy as gitleaks computes it', () => {
+    assert.equal(shannonEntropy('aaaa'), 0);
+    assert.equal(shannonEntropy('abcd'), 2);
+  });
+});
+
+describe('the keyword scanner', () => {
+  test('every occurrence, overlapping and in any ASCII case, with its start', () => {
+    const scanner = new KeywordScanner(['sk-', 'sk-ant-', 'ant', 'key']);
+    const hits: [string, number][] = [];
+    const words = ['sk-', 'sk-ant-', 'ant', 'key'];
+    scanner.scan('My SK-ANT-x and a KEY, é key', (keyword, start) => hits.push([words[keyword]!, start]));
+    assert.deepEqual(hits.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])), [
+      ['sk-', 3],
+      ['sk-ant-', 3],
+      ['ant', 6],
+      ['key', 18],
+      ['key', 25],
+    ]);
+  });
+});
+
+describe("Cove's own patterns without a corpus entry", () => {
+  const secrets = new SecretSet();
+  test('--password and --token flags, but not --password-file or a placeholder', () => {
+    for (const text of ['mysql --password=S3cr3tPw9x app', 'deploy --token q8Zr2LmP0x7K', "psql --password 'Tr0ub4dor&3'"]) {
+      assert.match(secrets.redact(text).text, /\[REDACTED:/, text);
+    }
+    for (const text of ['pg_dump --password-file /run/secrets/db', 'login --token $TOKEN', 'run --password <password>']) {
+      assert.equal(secrets.redact(text).text, text, text);
+    }
+  });
+
+  test('a URL password with @ in it is redacted whole, user and host kept', () => {
+    const { text } = secrets.redact('redis://cache:p@ss@w0rd@redis.internal:6379/0');
+    assert.equal(text, 'redis://cache:[REDACTED:url-password]@redis.internal:6379/0');
+  });
+});
