@@ -41,6 +41,13 @@ describe('shell syntax (tree-sitter-bash)', () => {
     assert.equal(parseCommand('a\nb').normalized, parseCommand('a; b').normalized);
     assert.notEqual(parseCommand("echo 'a b'").normalized, parseCommand('echo a b').normalized);
     assert.equal(parseCommand('cmd 2>&1 >  out').normalized, 'cmd 2>&1 >out');
+    assert.equal(parseCommand('echo a >f  b').normalized, 'echo a >f b');
+  });
+
+  test('words after a redirection target are the command\'s arguments', () => {
+    assert.deepEqual(commands('tee >/dev/null .git/config x'), [['tee', '.git/config', 'x']]);
+    assert.deepEqual(commands('xargs 2>&1 rm victim'), [['xargs', 'rm', 'victim']]);
+    assert.deepEqual(commands('>f cmd a'), [['cmd', 'a']]);
   });
 
   test('bad input is an error that says what is wrong, never a throw', () => {

@@ -108,6 +108,12 @@ function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   return modeDefault(call, context.mode, paths, suggestion);
 }
 
+const PROTECTED_NAMES = /(\.git\b|\.cove\b|\.claude\b|\.mcp\.json|\.gitmodules|\.npmrc|\.envrc|\.(bash|zsh)(rc|env|_profile|_login)|\.profile|\.gitconfig)/;
+
+function mentionedProtected(command: string): string | null {
+  return PROTECTED_NAMES.exec(command)?.[1] ?? null;
+}
+
 function protectedPaths(paths: readonly CallPath[], context: DecideContext): Array<{ path: CallPath; location: string }> {
   const found: Array<{ path: CallPath; location: string }> = [];
   for (const path of paths) {
@@ -159,7 +165,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
   const exact = allowRules.find(coversWhole);
   const everything = allowRules.find((rule) => rule.bash === null);
   const writeVerdict = checkWrites(writes, { mode: context.mode, roots: context.roots, allowRules: context.rules.allow, allowsEverything: everything !== undefined });
-  if (context.mode === 'bypass') return decideBypass(analysis, unclear, writeVerdict.protectedWrites, exact, rules);
+  if (context.mode === 'bypass') return decideBypass(command, analysis, unclear, writes, writeVerdict.protectedWrites, exact, rules);
 
   const escapes = analysis.parseError === null ? escapeReasons(analysis.paths, context.roots, context.home, analysis.loops) : [];
   const suggestion = suggestBash(analysis, escapes);
@@ -193,8 +199,10 @@ function writeDenial(writes: readonly JudgedWrite[], context: DecideContext): De
 }
 
 function decideBypass(
+  command: string,
   analysis: ShellAnalysis,
   unclear: readonly string[],
+  writes: readonly JudgedWrite[],
   protectedWrites: readonly JudgedWrite[],
   exact: CompiledRule | undefined,
   rules: (list: RuleList) => CompiledRule[],
@@ -209,6 +217,20 @@ function decideBypass(
       rule: unchecked.text,
       reason: `${describe(unchecked)} cannot be checked against this command, so bypass mode denies it: ${unclear.join('; ')}`,
     };
+  }
+  if (!exact) {
+    // Protected files hold in bypass too: a write Cove cannot place, or a command it cannot read
+    // that names one, may be changing one.
+    const unplaced = writes.find((write) => write.unknown !== null);
+    if (unplaced) {
+      const reason = `${unplaced.by} writes a path Cove cannot tell (${unplaced.unknown}), which may be a protected file; bypass mode does not run it`;
+      return { outcome: 'deny', decidedBy: 'mode', rule: null, reason };
+    }
+    const named = (analysis.parseError !== null || analysis.opaque) ? mentionedProtected(command) : null;
+    if (named) {
+      const reason = `the command names the protected ${named} and cannot be read for certain (${unclear.join('; ')}); bypass mode does not run it`;
+      return { outcome: 'deny', decidedBy: 'mode', rule: null, reason };
+    }
   }
   if (protectedWrites.length > 0 && !exact) {
     const write = protectedWrites[0]!;

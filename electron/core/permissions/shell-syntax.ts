@@ -135,7 +135,12 @@ function normalize(root: Node, source: string): string {
   const visit = (node: Node) => {
     if (node.type === 'comment') return;
     if (node.type === 'file_redirect' || node.type === 'herestring_redirect') {
-      tokens.push(node.children.map((child) => child?.text ?? '').join(''));
+      // `2>&1 arg`: the operator and its target are one token; later destinations are arguments.
+      const children = node.children.filter((child): child is Node => child !== null);
+      const first = children.findIndex((child) => child.isNamed && child.type !== 'file_descriptor');
+      const end = first < 0 ? children.length : first + 1;
+      tokens.push(children.slice(0, end).map((child) => child.text).join(''));
+      for (const child of children.slice(end)) tokens.push(child.text);
     } else if (WORD_NODES.has(node.type) || node.childCount === 0) {
       tokens.push(node.text === '\n' ? ';' : node.text);
     } else {
@@ -198,8 +203,10 @@ class Reader {
       case 'redirected_statement': {
         const body = node.childForFieldName('body');
         const own = node.childrenForFieldName('redirect').filter((child): child is Node => child !== null).map((child) => this.redirect(child));
-        if (body?.type === 'command') this.statement(body, piped, [...redirects, ...own]);
+        const extra = node.childrenForFieldName('redirect').flatMap((child) => (child ? this.extraWords(child) : []));
+        if (body?.type === 'command') this.command(body, piped, [...redirects, ...own], extra);
         else {
+          if (extra.length > 0) this.unreadable('gives words after the redirection of a group, which Cove does not read');
           // A group's redirections apply to all of it: judged on their own, as a bare `> file` is.
           this.parsed.commands.push({ assignments: [], words: [], redirects: own, piped, keyword: null });
           if (body) this.statement(body, piped);
@@ -303,8 +310,18 @@ class Reader {
     this.parsed.commands.push({ assignments: [], words, redirects, piped, keyword: null });
   }
 
-  private command(node: Node, piped: boolean, outer: Redirect[]): void {
+  /**
+   * tree-sitter-bash reads `cmd >f a b` as a redirection with three destinations; bash gives
+   * `a b` to the command. The words after the first destination are the command's arguments.
+   */
+  private extraWords(node: Node): Word[] {
+    if (node.type !== 'file_redirect') return [];
+    return node.childrenForFieldName('destination').slice(1).filter((child): child is Node => child !== null).map((child) => this.word(child));
+  }
+
+  private command(node: Node, piped: boolean, outer: Redirect[], trailing: Word[] = []): void {
     const command: SimpleCommand = { assignments: [], words: [], redirects: [...outer], piped, keyword: null };
+    const extra: Word[] = [];
     for (let index = 0; index < node.childCount; index++) {
       const child = node.child(index);
       if (!child || !child.isNamed) continue;
@@ -314,10 +331,13 @@ class Reader {
         this.assignmentValue(child);
       } else if (child.type.endsWith('_redirect')) {
         command.redirects.push(this.redirect(child));
+        extra.push(...this.extraWords(child));
         this.afterHeredoc(child);
       } else if (field === 'name' || field === 'argument') command.words.push(this.word(child));
       else if (child.type !== 'comment') this.unreadable(`uses ${child.type.replace(/_/g, ' ')} syntax, which Cove does not read`);
     }
+    // `>f cmd a` names the command after the redirection: its first extra word is the name.
+    command.words.push(...extra, ...trailing);
     this.parsed.commands.push(command);
   }
 
@@ -333,7 +353,7 @@ class Reader {
       return { op: node.child(0)?.text ?? '<<', fd, target: null, duplicates: false, heredoc: { quoted, body: body && !quoted ? this.word(body) : null } };
     }
     const operator = node.children.find((child) => child && !child.isNamed)?.text ?? '';
-    const destination = node.childForFieldName('destination') ?? node.namedChildren.find((child) => child && child.type !== 'file_descriptor') ?? null;
+    const destination = node.childrenForFieldName('destination').find((child) => child !== null) ?? node.namedChildren.find((child) => child && child.type !== 'file_descriptor') ?? null;
     const target = destination ? this.word(destination) : null;
     const duplicates = (operator === '>&' || operator === '<&') && (target === null || /^(\d+|-)$/.test(target.value));
     return { op: node.type === 'herestring_redirect' ? '<<<' : operator, fd, target, duplicates: duplicates || target === null, heredoc: null };

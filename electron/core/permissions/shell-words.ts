@@ -137,7 +137,13 @@ function collect(node: Node, word: Word, inQuotes: boolean): void {
       if (node.type === 'command_name' && node.namedChildCount > 0) {
         for (const child of node.namedChildren) if (child) collect(child, word, inQuotes);
       } else if (inQuotes) word.pieces.push({ kind: 'text', text: node.text, quoted: true });
-      else unquotedPieces(node.text, word.pieces);
+      else {
+        // An unquoted word never holds a line break in bash; the grammar sometimes joins lines (`ls\n\\rm x`).
+        if (/(^|[^\\])\n/.test(node.text)) word.unreadable.push('reads a line break inside a word, which Cove does not read');
+        // Nor a blank, a backtick or an operator unescaped: the grammar misread the text (`env \`\`'rm' x`).
+        else if (/(^|[^\\])[\s`;&|<>()]/.test(node.text)) word.unreadable.push('reads a word bash would split, which Cove does not read');
+        unquotedPieces(node.text, word.pieces);
+      }
       return;
     case 'raw_string':
       word.pieces.push({ kind: 'text', text: node.text.slice(1, -1), quoted: true });
@@ -164,9 +170,17 @@ function collect(node: Node, word: Word, inQuotes: boolean): void {
       if (node.text.length < 2 || !node.text.endsWith('"')) word.unreadable.push('a double quote is never closed');
       return;
     }
-    case 'concatenation':
-      for (const child of node.children) if (child) collectPart(child, word, inQuotes);
+    case 'concatenation': {
+      // Parts of one word touch; a gap, or a stray backtick, means the grammar joined two words.
+      let end = node.startIndex;
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.startIndex !== end || (!child.isNamed && child.text.includes('`'))) word.unreadable.push('reads a word bash would split, which Cove does not read');
+        collectPart(child, word, inQuotes);
+        end = child.endIndex;
+      }
       return;
+    }
     case 'simple_expansion': {
       const name = node.text.slice(1);
       word.variables.push(name);

@@ -129,7 +129,8 @@ export function unwrap(words: readonly Word[]): Unwrapped {
       // The string is the command; what follows (script's log file) is not one.
       if (name !== 'env') index = words.length;
     }
-    if (name === 'env') {
+    // `env A=1 cmd`, and bash's reserved word `time`, which times `A=1 cmd` as a whole command.
+    if (name === 'env' || name === 'time') {
       while (index < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(values[index]!)) result.assignments.push(words[index++]!);
     }
     index += spec.operands ?? 0;
