@@ -127,14 +127,13 @@ describe('cove run: the bash sandbox', { skip }, () => {
     }
   });
 
-  test('"network": "all" in the workspace settings lets bash reach the listener', async () => {
+  test('"network": "all" in the person\'s settings lets bash reach the listener', async () => {
     const f = await cliFixture([
       reply.message([bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && head -n 1 <&3`)]),
       reply.text('done'),
     ]);
     try {
-      mkdirSync(join(f.workspace, '.cove'));
-      writeFileSync(join(f.workspace, '.cove', 'settings.json'), JSON.stringify({ sandbox: { network: 'all' } }));
+      writeFileSync(join(f.home.path, 'settings.json'), JSON.stringify({ sandbox: { network: 'all' } }));
       const before = listener.connections;
       const run = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'connect']);
       assert.equal(run.code, 0, run.stderr);
@@ -213,6 +212,24 @@ describe('cove run: no sandbox available', () => {
       assert.equal(existsSync(join(f.workspace, 'first-marker')), true);
     } finally {
       await f.close();
+    }
+  });
+
+  test('a workspace\'s settings cannot loosen the sandbox: off, network or an outside folder stop the run, naming the file', async () => {
+    for (const sandbox of [{ enabled: false }, { network: 'all' }, { network: ['example.com'] }, { writable: ['/'] }, { writable: ['../elsewhere'] }]) {
+      const f = await cliFixture([reply.text('never')]);
+      try {
+        mkdirSync(join(f.workspace, '.cove'));
+        const path = join(f.workspace, '.cove', 'settings.local.json');
+        writeFileSync(path, JSON.stringify({ sandbox }));
+        const run = await f.home.run(['run', '--permission-mode', 'bypass', '--workspace', f.workspace, 'hello']);
+        assert.equal(run.code, 2, `${JSON.stringify(sandbox)}: ${run.stderr}`);
+        assert.ok(run.stderr.includes(`${path}: sandbox.`), run.stderr);
+        assert.match(run.stderr, /set it in your own .*settings\.json instead/);
+        assert.equal(f.server.requests.length, 0);
+      } finally {
+        await f.close();
+      }
     }
   });
 

@@ -35,11 +35,22 @@ describe('sandbox settings', () => {
     mkdirSync(join(root, '.cove'));
     writeFileSync(join(home, 'settings.json'), JSON.stringify({ sandbox: { network: 'all', writable: ['/opt/cache'] } }));
     writeFileSync(join(root, '.cove', 'settings.json'), JSON.stringify({ sandbox: { network: ['registry.npmjs.org', '*.GitHub.com'], writable: ['build-out'] } }));
-    writeFileSync(join(root, '.cove', 'settings.local.json'), JSON.stringify({ sandbox: { enabled: false } }));
+    writeFileSync(join(root, '.cove', 'settings.local.json'), JSON.stringify({ sandbox: { network: ['registry.npmjs.org'] } }));
     const merged = loadSandboxSettings({ workspaceRoots: [root], coveHome: home });
-    assert.equal(merged.enabled, false);
-    assert.deepEqual(merged.network, ['registry.npmjs.org', '*.github.com']);
+    assert.equal(merged.enabled, true);
+    assert.deepEqual(merged.network, ['registry.npmjs.org']);
     assert.deepEqual(merged.writable, ['/opt/cache', join(root, 'build-out')]);
+  });
+
+  test('a workspace file may narrow the network the person allows, never widen it', () => {
+    const home = folder('cove-home');
+    const root = folder('root');
+    mkdirSync(join(root, '.cove'));
+    writeFileSync(join(home, 'settings.json'), JSON.stringify({ sandbox: { network: ['registry.npmjs.org'] } }));
+    writeFileSync(join(root, '.cove', 'settings.json'), JSON.stringify({ sandbox: { network: ['registry.npmjs.org', 'evil.example'] } }));
+    assert.throws(() => loadSandboxSettings({ workspaceRoots: [root], coveHome: home }), /settings\.json: sandbox\.network .* opens the network further/);
+    writeFileSync(join(root, '.cove', 'settings.json'), JSON.stringify({ sandbox: { network: 'none', enabled: true } }));
+    assert.equal(loadSandboxSettings({ workspaceRoots: [root], coveHome: home }).network, 'none');
   });
 
   test('no file, or no sandbox key: enabled, network off, nothing extra writable', () => {

@@ -11,7 +11,7 @@ import { seatbeltArguments } from './seatbelt';
 import { loadSandboxSettings, type SandboxSettings } from './settings';
 
 export { sandboxAvailability, type Availability, type SandboxKind } from './availability';
-export { buildPolicy, PROTECTED_IN_ROOT, SHELL_STARTUP_FILES, type SandboxPolicy } from './policy';
+export { buildPolicy, SHELL_STARTUP_FILES, type SandboxPolicy } from './policy';
 export { bwrapArguments } from './bwrap';
 export { seatbeltProfile } from './seatbelt';
 export { SandboxSetupError } from './holds';

@@ -7,10 +7,9 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { PROTECTED_IN_ROOT } from '../permissions/protected-files';
 import type { SandboxNetwork, SandboxSettings } from './settings';
 
-/** Relative to each workspace root: the files that decide what runs next (SPEC §6). */
-export const PROTECTED_IN_ROOT = ['.cove', '.claude', '.mcp.json', '.git/config', '.git/hooks', '.gitmodules', '.npmrc', '.envrc'] as const;
 /** Which of them are folders: a missing folder is held by an empty read-only folder, a file by an empty file. */
 export const PROTECTED_FOLDERS = new Set(['.cove', '.claude', '.git/hooks']);
 /** Relative to the home folder: the shell start-up files, read-only even where home is writable. */

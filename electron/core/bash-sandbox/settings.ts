@@ -4,12 +4,12 @@
  * `{"sandbox": {"enabled": true, "network": "none" | "all" | ["host", …], "writable": ["path", …]}}`.
  * Read here rather than in the permission settings reader so the two merge independently:
  * `enabled` and `network` come from the most specific file that sets them, `writable` lists
- * merge. A malformed value is an error naming the file and the reason, never a silent default,
+ * merge; a workspace's files may only tighten what the person's own file allows. A malformed value is an error naming the file and the reason, never a silent default,
  * because a typo in `enabled` or `network` must not quietly open or close the sandbox.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { SetupError } from '../errors';
 
 export type SandboxNetwork = 'none' | 'all' | readonly string[];
@@ -121,12 +121,36 @@ export function readSandboxSource(path: string, base: string): SandboxSettingsSo
   return source;
 }
 
+/**
+ * A workspace's own files come with a clone, so they may tighten the sandbox but not loosen it:
+ * turning it off, opening the network or writing outside that workspace is for the person's
+ * own settings. Refused loudly rather than ignored, so a project that needs it says why it stops.
+ */
+function refuseLoosening(source: SandboxSettingsSource, current: SandboxSettings, root: string, userFile: string): void {
+  const move = `set it in your own ${userFile} instead, since a workspace's settings come with the project`;
+  if (source.enabled === false && current.enabled) throw new SandboxSettingsError(source.path, `sandbox.enabled false turns the bash sandbox off; ${move}`);
+  if (source.network !== undefined && opensMore(source.network, current.network)) {
+    throw new SandboxSettingsError(source.path, `sandbox.network ${JSON.stringify(source.network)} opens the network further than your settings do; ${move}`);
+  }
+  const outside = source.writable.find((path) => path !== root && !path.startsWith(root.endsWith(sep) ? root : root + sep));
+  if (outside !== undefined) throw new SandboxSettingsError(source.path, `sandbox.writable names a folder outside this workspace; ${move}`);
+}
+
+function opensMore(network: SandboxNetwork, than: SandboxNetwork): boolean {
+  if (network === 'none' || than === 'all') return false;
+  if (network === 'all' || than === 'none') return true;
+  return network.some((host) => !than.includes(host));
+}
+
 /** The merged sandbox settings; throws `SandboxSettingsError` naming the first bad file. */
 export function loadSandboxSettings(options: { workspaceRoots: readonly string[]; coveHome?: string }): SandboxSettings {
   const merged: SandboxSettings = { ...DEFAULT_SANDBOX_SETTINGS, writable: [] };
-  for (const path of sandboxSettingsFiles(options.workspaceRoots, options.coveHome)) {
-    const source = readSandboxSource(path, resolve(path, '..', '..'));
+  const [userFile, ...workspaceFiles] = sandboxSettingsFiles(options.workspaceRoots, options.coveHome);
+  for (const path of [userFile!, ...workspaceFiles]) {
+    const base = resolve(path, '..', '..');
+    const source = readSandboxSource(path, base);
     if (!source) continue;
+    if (path !== userFile) refuseLoosening(source, merged, base, userFile!);
     if (source.enabled !== undefined) merged.enabled = source.enabled;
     if (source.network !== undefined) merged.network = source.network;
     merged.writable.push(...source.writable.filter((entry) => !merged.writable.includes(entry)));

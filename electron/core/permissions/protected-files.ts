@@ -6,8 +6,8 @@
  */
 import { basename, relative, sep } from 'node:path';
 
-/** Relative to each workspace root. */
-const IN_ROOT = ['.git/config', '.git/hooks', '.cove', '.claude', '.mcp.json', '.gitmodules', '.npmrc', '.envrc'];
+/** Relative to each workspace root. The bash sandbox holds the same list read-only (bash-sandbox/policy.ts). */
+export const PROTECTED_IN_ROOT: readonly string[] = ['.git/config', '.git/hooks', '.cove', '.claude', '.mcp.json', '.gitmodules', '.npmrc', '.envrc'];
 /** Anywhere in the workspace: nested packages and repositories read their own. */
 const BY_NAME = new Set(['.npmrc', '.envrc', '.gitmodules', '.mcp.json']);
 /** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */
@@ -35,7 +35,7 @@ export function protectedLocation(path: string, roots: readonly string[], home: 
     return null;
   };
   for (const root of roots) {
-    const found = check(root, IN_ROOT, (name) => name);
+    const found = check(root, PROTECTED_IN_ROOT, (name) => name);
     if (found) return found;
     const inside = within(path, root);
     if (inside !== null) {
