@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import RandExp from 'randexp';
-import { loadGitleaksRules } from '../../electron/core/secrets/gitleaks-rules';
+import { loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
 import { re2ToJs } from '../../electron/core/secrets/re2-to-js';
 
 interface Format {
@@ -48,14 +48,30 @@ const SYNTAXES: { file: string; template: string }[] = [
 /** Syntaxes per format: enough to vary, few enough that the corpus stays quick. */
 const SYNTAXES_PER_FORMAT = 4;
 
+/**
+ * Seeded (mulberry32), so a failure is the same on every run and machine; COVE_CORPUS_SEED picks
+ * another corpus to explore with, and a failing run prints the seed it used.
+ */
+export const CORPUS_SEED = Number(process.env.COVE_CORPUS_SEED ?? 20261201) >>> 0;
+let state = CORPUS_SEED;
+function nextRandom(): number {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const randomInt = (low: number, high: number) => low + Math.floor(nextRandom() * (high - low + 1));
+
 function generate(pattern: string): string {
   const generator = new RandExp(new RegExp(re2ToJs(pattern)));
   generator.max = 8;
+  generator.randInt = randomInt;
   return generator.gen();
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const random = (length: number, alphabet = ALPHANUMERIC) => Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+const random = (length: number, alphabet = ALPHANUMERIC) => Array.from({ length }, () => alphabet[Math.floor(nextRandom() * alphabet.length)]).join('');
 const hex = (length: number) => random(length, '0123456789abcdef');
 const base64 = (length: number) => random(length, `${ALPHANUMERIC}+/`);
 
@@ -102,11 +118,14 @@ function coveSamples(): Sample[] {
  * range from `\` to `_`); gitleaks' own test only keeps samples its rule finds, and so does this.
  */
 function sampleSecret(format: Format, index: number): string {
-  const rule = rules.get(format.rule);
+  const rule = rules.get(format.rule)?.regex;
+  // Below the rule's entropy floor a string is not a secret to gitleaks either (`111…` is not a key).
+  const floor = rules.get(format.rule)?.entropy ?? 0;
   const syntax = SYNTAXES[index % SYNTAXES.length]!;
   const found = (secret: string) => {
     // Quotes, backslashes and spaces are not token characters, whatever a sample regex allows.
     if (/[\\"'`\s]/.test(secret)) return false;
+    if (shannonEntropy(secret) < floor) return false;
     if (!rule) return true;
     const match = new RegExp(rule.source, rule.flags.replace(/[gyd]/g, '')).exec(fill(syntax.template, format.identifier, secret));
     return match !== null && (match.slice(1).find((group) => group) ?? match[0]).includes(secret);
@@ -116,7 +135,7 @@ function sampleSecret(format: Format, index: number): string {
   return secret;
 }
 
-const rules = new Map(loadGitleaksRules().rules.map((rule) => [rule.id, rule.regex]));
+const rules = new Map(loadGitleaksRules().rules.map((rule) => [rule.id, rule]));
 
 export function credentialSamples(): Sample[] {
   const samples: Sample[] = [];
@@ -152,10 +171,10 @@ export function lookAlikes(): string[] {
     `<img src="data:image/png;base64,iVBORw0KGgo${base64(120)}">`,
     `background: url(data:image/svg+xml;base64,PHN2Zy${base64(80)});`,
     `color: #${hex(6)}; border-color: #${hex(3)};`,
-    `version: 3.${Math.floor(Math.random() * 20)}.${Math.floor(Math.random() * 50)}`,
-    `  "version": "1.2.3-beta.${Math.floor(Math.random() * 9)}+build.${hex(7)}"`,
-    `listening on 10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}:8080`,
-    `Downloaded serde v1.0.${Math.floor(Math.random() * 200)} (registry+https://github.com/rust-lang/crates.io-index)`,
+    `version: 3.${Math.floor(nextRandom() * 20)}.${Math.floor(nextRandom() * 50)}`,
+    `  "version": "1.2.3-beta.${Math.floor(nextRandom() * 9)}+build.${hex(7)}"`,
+    `listening on 10.0.${Math.floor(nextRandom() * 250)}.${Math.floor(nextRandom() * 250)}:8080`,
+    `Downloaded serde v1.0.${Math.floor(nextRandom() * 200)} (registry+https://github.com/rust-lang/crates.io-index)`,
     `source = "registry+https://github.com/rust-lang/crates.io-index"`,
     `password: string;`,
     `const token = await getAccessToken(user);`,
@@ -168,8 +187,8 @@ export function lookAlikes(): string[] {
     `export function validateToken(token: string): boolean {`,
     `  tokens.push(nextToken());`,
     `The key ${hex(8)} was rotated on ${new Date(Date.now() - 1e9).toISOString().slice(0, 10)}.`,
-    `src/auth/token-store.ts:${Math.floor(Math.random() * 300)}: warning: unused variable`,
-    `-rw-r--r--  1 user staff  ${Math.floor(Math.random() * 9999)} Jan  3 10:22 secrets.md`,
+    `src/auth/token-store.ts:${Math.floor(nextRandom() * 300)}: warning: unused variable`,
+    `-rw-r--r--  1 user staff  ${Math.floor(nextRandom() * 9999)} Jan  3 10:22 secrets.md`,
     `git checkout -b feature/${hex(6)}`,
     `object ${hex(40)} type commit`,
     `tree ${hex(40)}`,
@@ -177,16 +196,16 @@ export function lookAlikes(): string[] {
     `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${base64(43)} user@laptop`,
     `-----BEGIN CERTIFICATE-----`,
     `https://example.com/search?q=${random(8)}&page=2`,
-    `https://github.com/acme/widgets/pull/${Math.floor(Math.random() * 9999)}`,
-    `"hash": "${hex(20)}", "size": ${Math.floor(Math.random() * 1e6)}`,
+    `https://github.com/acme/widgets/pull/${Math.floor(nextRandom() * 9999)}`,
+    `"hash": "${hex(20)}", "size": ${Math.floor(nextRandom() * 1e6)}`,
     `md5 (dist/app.zip) = ${hex(32)}`,
-    `Test Suites: ${Math.floor(Math.random() * 40)} passed, ${Math.floor(Math.random() * 40)} total`,
+    `Test Suites: ${Math.floor(nextRandom() * 40)} passed, ${Math.floor(nextRandom() * 40)} total`,
     `key: ${random(6, 'abcdefghijklmnopqrstuvwxyz')}`,
     `accessibility: { label: "Close" }`,
     `primary_key = ["id", "tenant_id"]`,
     `cache_key_prefix: "v2"`,
     `monkey_island.map(key => key.toUpperCase())`,
-    `"node_modules/@types/node": { "version": "20.${Math.floor(Math.random() * 19)}.0" }`,
+    `"node_modules/@types/node": { "version": "20.${Math.floor(nextRandom() * 19)}.0" }`,
     `Authorization: Bearer \${TOKEN}`,
     `ETag: "${hex(40)}"`,
   ];
