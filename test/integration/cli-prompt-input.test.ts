@@ -82,6 +82,34 @@ describe('custom slash commands through cove run', () => {
   });
 });
 
+describe('/compact through cove run', () => {
+  test('replaces the earlier turns with the model\'s summary, keeping what the person asked for; the next prompt builds on it', async () => {
+    const f = await cliFixture([reply.text('The port is 8080.'), reply.text('The user asked which port the app uses; it is 8080.'), reply.text('Still 8080.')]);
+    try {
+      const first = await f.home.run(['run', '--workspace', f.workspace, 'Which port does the app use?']);
+      assert.equal(first.code, 0, first.stderr);
+      const compact = await f.home.run(['run', '--json', '--workspace', f.workspace, '--continue', '/compact the port number']);
+      assert.equal(compact.code, 0, compact.stderr);
+      const summaryRequest = f.server.requests[1]!.body;
+      assert.deepEqual(summaryRequest.tools ?? [], []);
+      const asked = JSON.stringify(summaryRequest.messages);
+      assert.match(asked, /Which port does the app use\?/);
+      assert.match(asked, /Keep in particular: the port number/);
+      assert.ok(compact.events.some((event) => event.type === 'contextCompacted' && event.summarized), JSON.stringify(compact.events) + compact.stderr);
+      const answer = compact.events.find((event) => event.type === 'userMessage');
+      assert.ok(answer?.type === 'userMessage' && /Conversation compacted/.test(answer.answer ?? ''), JSON.stringify(answer));
+
+      const next = await f.home.run(['run', '--workspace', f.workspace, '--continue', 'And now?']);
+      assert.equal(next.code, 0, next.stderr);
+      const sent = JSON.stringify(f.server.requests[2]!.body.messages);
+      assert.match(sent, /it is 8080/, 'the summary replaces the earlier turns');
+      assert.doesNotMatch(sent, /Which port does the app use/, 'the compacted prompt is not sent again');
+    } finally {
+      await f.close();
+    }
+  });
+});
+
 describe('@file mentions through cove run', () => {
   test('a mentioned file is attached as read_file shows it, redacted; one outside the workspace is not', async () => {
     const f = await cliFixture([reply.text('seen')]);

@@ -160,7 +160,7 @@ export class Agent {
         this.emit(makeEvent('turnStart', { ...this.base(), turn }));
         const filter = this.options.toolFilter;
         const offered = filter ? tools.filter((tool) => filter(tool.name)) : tools;
-        const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal, forceCompaction);
+        const turnUsage = await this.compactIfNeeded(offered, runPrompts, controller.signal, { force: forceCompaction });
         forceCompaction = false;
         const reply = await this.request(
           buildRequest({
@@ -370,10 +370,29 @@ export class Agent {
   }
 
   /**
-   * Summarizes the older part of the history when the context nears the window, or at once when
-   * `force` (the provider said the window was exceeded). Returns the usage spent.
+   * `/compact`: summarizes all but the latest exchange now, between runs, keeping `focus` (the
+   * person's words) in the summary. History is replaced only by a summary that has text in it.
+   * Returns the usage spent and whether anything was compacted.
    */
-  private async compactIfNeeded(tools: readonly Tool[], runPrompts: readonly string[], signal: AbortSignal, force = false): Promise<Usage> {
+  async compactNow(signal: AbortSignal, focus = ''): Promise<{ compacted: boolean; usage: Usage }> {
+    this.spec = await (this.options.modelSpec ?? this.spec);
+    const first = this.messages[0];
+    const usage = await this.compactIfNeeded(this.options.tools ?? [], [], signal, { force: true, keepWithoutSummary: false, focus });
+    // A compaction always replaces the first message with the summary.
+    return { compacted: this.messages[0] !== first, usage };
+  }
+
+  /**
+   * Summarizes the older part of the history when the context nears the window, or at once when
+   * `force` (the provider said the window was exceeded, or the person asked). Returns the usage spent.
+   */
+  private async compactIfNeeded(
+    tools: readonly Tool[],
+    runPrompts: readonly string[],
+    signal: AbortSignal,
+    options: { force?: boolean; keepWithoutSummary?: boolean; focus?: string } = {},
+  ): Promise<Usage> {
+    const { force = false, keepWithoutSummary = force, focus = '' } = options;
     const window = this.options.contextWindow ?? this.spec.contextWindow;
     const fixed = estimateTokens([{ role: 'user', content: (this.options.systemPrompt ?? '') + JSON.stringify(tools.map((t) => t.parameters)) }]);
     const tokens = this.lastReport
@@ -396,7 +415,7 @@ export class Agent {
           maxTokens: summaryMaxTokens(this.spec),
           system: [{ type: 'text', text: SUMMARY_SYSTEM_PROMPT }],
           tools: [],
-          messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.` }],
+          messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.${focus ? ` Keep in particular: ${focus}` : ''}` }],
           thinking: thinkingFor(this.spec),
         },
         signal,
@@ -408,7 +427,7 @@ export class Agent {
       if (signal.aborted) throw error;
       this.log(`compaction could not summarize: ${describeFailure(error).message}`);
     }
-    if (summary === null && !force) {
+    if (summary === null && !keepWithoutSummary) {
       // Older turns are replaced only by a real summary; the window is not full yet.
       this.log('compaction got no summary; the history is kept as it is for now');
       return spent;

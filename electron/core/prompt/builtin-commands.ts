@@ -1,14 +1,13 @@
 /**
- * The built-in slash commands, answered by Cove itself without a model call. `/compact` is
- * listed because people type it, and answered with why it cannot run yet: the engine compacts
- * on its own before the context window fills and offers no way to ask for it.
+ * The built-in slash commands, answered by Cove itself: all without a model call but
+ * `/compact`, which asks the model for the summary that replaces the older turns.
  */
 import type { SessionManager } from '../sessions/session-manager';
 import { CommandError, type BuiltinName } from '../commands/slash-commands';
 
 const MODEL_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 
-export function runBuiltin(manager: SessionManager, sessionId: string, name: BuiltinName, args: string): string {
+export async function runBuiltin(manager: SessionManager, sessionId: string, name: BuiltinName, args: string): Promise<string> {
   const session = manager.getSession(sessionId);
   if (!session) throw new CommandError(`no session with id ${sessionId}`);
   switch (name) {
@@ -28,7 +27,12 @@ export function runBuiltin(manager: SessionManager, sessionId: string, name: Bui
       manager.store.replaceMessages(sessionId, []);
       return 'Conversation cleared: the next prompt starts afresh. The transcript stays in the session for you to read.';
     }
-    case 'compact':
-      throw new CommandError('/compact cannot run yet: Cove compacts the conversation by itself before the context window fills');
+    case 'compact': {
+      if (manager.isRunning(sessionId)) throw new CommandError('/compact: the session is running; stop it first (it also compacts by itself before the context window fills)');
+      const { compacted } = await manager.compact(sessionId, args);
+      return compacted
+        ? 'Conversation compacted: the earlier turns are replaced by a summary; the latest exchange is kept as it was. The transcript stays in the session for you to read.'
+        : 'Nothing was compacted: the conversation is too short, or no summary came back (the history is kept as it is).';
+    }
   }
 }

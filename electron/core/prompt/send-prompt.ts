@@ -80,7 +80,7 @@ export async function sendPrompt(
   if (!session) throw new Error(`no session with id ${sessionId}`);
   const resolved = resolvePrompt(input.text, { workspaces: session.workspaces, coveHome: env.coveHome, home: env.home });
   if (resolved.kind === 'builtin') {
-    const text = runBuiltin(manager, sessionId, resolved.name, resolved.args);
+    const text = await runBuiltin(manager, sessionId, resolved.name, resolved.args);
     manager.recordUserMessage(sessionId, { text: input.text, steered: false, command: resolved.name, answer: text });
     return { kind: 'answer', command: resolved.name, text };
   }

@@ -13,6 +13,7 @@ import type { ModelCatalog } from '../agent/model-catalog';
 import { withoutThinking } from '../agent/conversation';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
+import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
@@ -83,6 +84,8 @@ export class SessionManager {
   private readonly listeners = new Set<EventListener>();
   private readonly sessionListeners = new Set<SessionListener>();
   private readonly live = new Map<string, LiveSession>();
+  /** Sessions a `/compact` is summarizing; no run starts on them meanwhile. */
+  private readonly compacting = new Set<string>();
   /** What the model was shown of each file, kept across a session's runs for hashline edits. */
   private readonly snapshots = new Map<string, SnapshotStore>();
   private readonly gates = new Map<string, SessionGate>();
@@ -198,6 +201,7 @@ export class SessionManager {
   start(sessionId: string, prompt: string, settings: RunSettings = {}): Promise<RunOutcome> {
     const session = this.requireSession(sessionId);
     if (this.live.get(sessionId)?.run) throw new Error(`session ${sessionId} is already running; steer it or stop it first`);
+    if (this.compacting.has(sessionId)) throw new Error(`session ${sessionId} is being compacted (/compact); send again when it is done`);
     const hooks = this.hooksFor(session);
     const live = this.liveSession(session, settings, hooks);
     this.lastErrors.delete(sessionId);
@@ -221,6 +225,28 @@ export class SessionManager {
         // The next run builds a fresh agent from the store, with that run's settings.
         this.live.delete(sessionId);
       });
+  }
+
+  /**
+   * `/compact`: summarizes the session's history now (SPEC §3 compaction, at the person's
+   * request). Between runs only; its usage and cost count to the session like a turn's.
+   */
+  async compact(sessionId: string, focus: string): Promise<{ compacted: boolean }> {
+    const session = this.requireSession(sessionId);
+    if (this.live.get(sessionId)?.run) throw new Error(`session ${sessionId} is running; stop it first, or let it compact by itself`);
+    if (this.compacting.has(sessionId)) throw new Error(`session ${sessionId} is already being compacted`);
+    const live = this.liveSession(session, {}, this.hooksFor(session));
+    this.compacting.add(sessionId);
+    try {
+      const { compacted, usage } = await live.agent.compactNow(new AbortController().signal, focus);
+      this.options.store.addUsage(sessionId, usage, costOf(session.model, usage)?.total ?? 0);
+      return { compacted };
+    } finally {
+      this.compacting.delete(sessionId);
+      live.writer.flush();
+      this.live.delete(sessionId);
+      this.notify(sessionId);
+    }
   }
 
   /** A message for the session: steers a running run, or starts a new one. */
