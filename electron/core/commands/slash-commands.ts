@@ -3,20 +3,14 @@
  * call), a custom command (its file's prompt, filled with the arguments), or, for a path such
  * as `/etc/hosts is wrong`, an ordinary prompt. Built-ins win over files of the same name.
  */
+import type { CommandView } from '../../../shared/contract';
 import { expandCommand } from './expand-command';
 import { loadCommandFiles, type CommandFolders } from './command-files';
 
 export type BuiltinName = 'clear' | 'compact' | 'model' | 'cost';
 
-export interface CommandInfo {
-  name: string;
-  description: string;
-  argumentHint: string | null;
-  source: 'builtin' | 'project' | 'user';
-  /** The file it comes from, for custom commands. */
-  file: string | null;
-  problem: string | null;
-}
+/** What the composer lists is what core knows of a command: one shape, declared in the contract. */
+export type CommandInfo = CommandView;
 
 export const BUILTIN_COMMANDS: ReadonlyArray<CommandInfo & { name: BuiltinName }> = [
   { name: 'clear', description: 'Start the conversation afresh; the transcript stays on screen', argumentHint: null, source: 'builtin', file: null, problem: null },

@@ -9,22 +9,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SetupError } from '../errors';
+import type { ProjectApprovalItem } from '../../../shared/contract';
 import { hookFiles, readHookFile, type HookEntry } from './hook-config';
 import { pinnedFiles } from './pinned-files';
 
 export const APPROVALS_FILE = 'approvals.json';
 
-export interface ProjectItem {
-  /** The content hash the approval is pinned to. */
-  id: string;
-  kind: 'hook' | 'mcpServer';
-  file: string;
-  /** `PreToolUse Bash` for a hook, the server's name for a server. */
-  name: string;
-  /** What would run: a hook's command, a server's command line or URL. */
-  command: string;
-  approved: boolean;
-}
+/** A hook or server a project brings, as the approval notice shows it (one shape, in the contract). */
+export type ProjectItem = ProjectApprovalItem;
 
 interface ApprovalRecord {
   kind: ProjectItem['kind'];
