@@ -8,11 +8,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pty from 'node-pty';
-import { MemorySnapshotStore, NO_SECRETS, type ToolContext } from '../electron/core/agent/types';
 import { prepareSandbox, sandboxAvailability } from '../electron/core/bash-sandbox';
 import { createBashTool } from '../electron/core/tools/bash';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
+import { barePty, bashContext } from './bash-baseline';
 import { compare, type Benchmark, type BenchmarkResult } from './support';
 
 const root = resolve(import.meta.dirname, '..');
@@ -44,28 +43,6 @@ function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-function barePty(cwd: string): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = pty.spawn('/bin/bash', ['-c', COMMAND], { name: 'xterm-256color', cols: 120, rows: 30, cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-    child.onExit(({ exitCode }) => (exitCode === 0 ? resolvePromise() : reject(new Error(`bare pty exited ${exitCode}`))));
-  });
-}
-
-function context(cwd: string): ToolContext {
-  return {
-    toolCallId: 'bench',
-    toolName: 'bash',
-    signal: new AbortController().signal,
-    onUpdate: () => {},
-    onProgress: () => {},
-    workspaceRoots: [cwd],
-    secrets: NO_SECRETS,
-    sessionId: 'bench',
-    cwd,
-    snapshots: new MemorySnapshotStore(),
-  };
-}
-
 const benchmark: Benchmark = async () => {
   const availability = sandboxAvailability();
   if (!availability.available) {
@@ -86,7 +63,7 @@ const benchmark: Benchmark = async () => {
   const sandboxed = createBashTool({ sandbox: { coveHome: homeOn } });
   const unsandboxed = createBashTool({ sandbox: { coveHome: homeOff } });
   const call = (tool: typeof sandboxed) => async () => {
-    const result = await tool.execute({ command: COMMAND }, context(workspace));
+    const result = await tool.execute({ command: COMMAND }, bashContext(workspace));
     if ((result.details as { exitCode: number | null }).exitCode !== 0) throw new Error(`${COMMAND} failed`);
   };
   try {
@@ -108,7 +85,7 @@ const benchmark: Benchmark = async () => {
       name: `bash tool in the sandbox vs bare node-pty: ${COMMAND}`,
       goal: 3,
       runs: 21,
-      baseline: { label: 'bare node-pty', run: () => barePty(workspace) },
+      baseline: { label: 'bare node-pty', run: () => barePty(COMMAND, workspace) },
       cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed) },
     });
     const results: BenchmarkResult[] = [endToEnd, perCall, againstBare];
