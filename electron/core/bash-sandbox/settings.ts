@@ -9,8 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve, sep } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { SetupError } from '../errors';
+import { isInside } from './policy';
 
 export type SandboxNetwork = 'none' | 'all' | readonly string[];
 
@@ -132,7 +133,7 @@ function refuseLoosening(source: SandboxSettingsSource, current: SandboxSettings
   if (source.network !== undefined && opensMore(source.network, current.network)) {
     throw new SandboxSettingsError(source.path, `sandbox.network ${JSON.stringify(source.network)} opens the network further than your settings do; ${move}`);
   }
-  const outside = source.writable.find((path) => path !== root && !path.startsWith(root.endsWith(sep) ? root : root + sep));
+  const outside = source.writable.find((path) => !isInside(path, root));
   if (outside !== undefined) throw new SandboxSettingsError(source.path, `sandbox.writable names a folder outside this workspace; ${move}`);
 }
 
