@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stripAnsi, TerminalTextCleaner } from '../../electron/core/tools/ansi';
-import { HOLD_BACK_LIMIT, ModelOutput, sendablePrefix, UiStream, UI_TRUNCATION_NOTE, type UiUpdate } from '../../electron/core/tools/bash-output';
+import { HOLD_BACK_LIMIT, ModelOutput, sendablePrefix, skipNote, UiStream, type UiUpdate } from '../../electron/core/tools/bash-output';
 import { SecretSet } from '../../electron/core/secrets';
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern } from '../../electron/core/tools/bash-guard';
 
@@ -93,22 +93,25 @@ describe('UiStream', () => {
     assert.equal(updates.at(-1)!.bytes, Buffer.byteLength(all));
   });
 
-  test('stops sending chunks after the byte limit, says so once, and keeps counting', () => {
+  test('a batch over the limit sends its newest whole lines after a note of how much it left out', () => {
     const updates: UiUpdate[] = [];
     const stream = new UiStream((update) => updates.push(update), Date.now(), 50, 1000);
-    stream.push('x'.repeat(600));
-    stream.flush();
-    stream.push('y'.repeat(600));
-    stream.push('z'.repeat(600));
-    stream.flush();
-    stream.push('w'.repeat(600));
+    stream.push('small\n');
+    stream.flush(false);
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    for (let i = 0; i < lines.length; i += 100) stream.push(lines.slice(i, i + 100).join('\n') + '\n');
     stream.flush();
     stream.dispose();
-    assert.equal(updates[0]!.chunk, 'x'.repeat(600));
-    assert.equal(updates[1]!.chunk, UI_TRUNCATION_NOTE);
+    assert.equal(updates[0]!.chunk, 'small\n');
+    assert.equal(updates[0]!.truncatedForUi, undefined);
+    const [note, kept] = [updates[1]!.chunk.slice(0, updates[1]!.chunk.indexOf('\n') + 1), updates[1]!.chunk.slice(updates[1]!.chunk.indexOf('\n') + 1)];
+    const skipped = Number(/\[… ([\d,]+) characters/.exec(note)![1]!.replace(/,/g, ''));
+    assert.equal(note, skipNote(skipped));
+    assert.ok(kept.length <= 1000 && kept.length > 900, `kept ${kept.length} characters`);
+    assert.ok(kept.startsWith('line ') && kept.endsWith('line 4999\n'), 'whole lines, up to the last');
+    assert.equal(skipped + kept.length, lines.join('\n').length + 1, 'the note counts exactly what was left out');
     assert.equal(updates[1]!.truncatedForUi, true);
-    assert.equal(updates[2]!.chunk, '');
-    assert.equal(updates[2]!.bytes, 2400);
+    assert.equal(updates[1]!.bytes, Buffer.byteLength(`small\n${lines.join('\n')}\n`));
     assert.equal(stream.truncatedForUi, true);
   });
 });

@@ -87,6 +87,17 @@ export class TerminalTextCleaner {
     return this.takePending();
   }
 
+  /**
+   * Hands back, uncleaned, what is held for the next push (the open line and a cut-off escape)
+   * and forgets it: a fresh cleaner fed this first continues where this one stopped.
+   */
+  drain(): string {
+    const held = this.pendingLine + this.carry;
+    this.pendingLine = '';
+    this.carry = '';
+    return held;
+  }
+
   private takePending(): string {
     const line = this.pendingLine.includes('\r') ? collapseRedraws(this.pendingLine) : this.pendingLine;
     this.pendingLine = '';

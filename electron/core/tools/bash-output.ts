@@ -1,144 +1,19 @@
 /**
  * The two views of a command's output. The model gets plain text capped to its head and tail
- * (the start says what ran, the end says how it ended); the UI gets the raw stream, coalesced
- * to a few updates a second and bounded in total. Memory stays bounded for any output size.
+ * (./bash-model-output.ts); the UI gets the raw stream, redacted, coalesced to an update every
+ * few tens of milliseconds, each bounded to the newest text of its batch. Memory stays bounded
+ * for any output size.
  */
 import type { SecretRedactor } from '../agent/types';
-import { TerminalTextCleaner } from './ansi';
 
-export interface ModelOutputLimits {
-  headChars: number;
-  tailChars: number;
-}
-
-export const DEFAULT_MODEL_LIMITS: ModelOutputLimits = { headChars: 10_000, tailChars: 20_000 };
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  return count;
-}
-
-/** Whole lines read better than a cut; `window` is how far we look for a line break. */
-const LINE_ALIGN_WINDOW = 2_000;
-
-/**
- * How much more than it shows the model's copy keeps on each side of a cut when it redacts: the
- * rest of a line or a PEM block (a few KB) that a cut would split, so that redaction, done once at
- * the end on what is kept, sees every kept secret whole. Redacting only what is kept, not all of
- * a long output, is what keeps a 20 MB `cat` cheap.
- */
-export const REDACTION_MARGIN = 64 * 1024;
-
-function cutHead(text: string, chars: number): string {
-  if (text.length <= chars) return text;
-  const lineEnd = text.lastIndexOf('\n', chars - 1);
-  return lineEnd >= 0 && chars - lineEnd <= LINE_ALIGN_WINDOW ? text.slice(0, lineEnd + 1) : text.slice(0, chars);
-}
-
-function cutTail(text: string, chars: number): string {
-  if (text.length <= chars) return text;
-  const tail = text.slice(-chars);
-  const lineStart = tail.indexOf('\n');
-  return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
-}
-
-function withMarker(head: string, tail: string, omittedChars: number, omittedLines: number): { text: string; truncated: boolean } {
-  if (omittedChars <= 0) return { text: head + tail, truncated: false };
-  const lines = omittedLines > 0 ? ` (${omittedLines.toLocaleString('en-US')} lines)` : '';
-  const separator = head.endsWith('\n') || head === '' ? '' : '\n';
-  return { text: `${head}${separator}[… ${omittedChars.toLocaleString('en-US')} characters${lines} omitted …]\n${tail}`, truncated: true };
-}
-
-/** Plain text for the model: the first `headChars` and the last `tailChars`, with a marker between. */
-export class ModelOutput {
-  private readonly cleaner = new TerminalTextCleaner();
-  private head = '';
-  private headFull = false;
-  private tailParts: string[] = [];
-  private tailLength = 0;
-  private totalChars = 0;
-  private totalLines = 0;
-  /** What is kept before the cut: the limits, plus REDACTION_MARGIN on each side when redacting. */
-  private readonly kept: ModelOutputLimits;
-
-  constructor(
-    private readonly limits: ModelOutputLimits = DEFAULT_MODEL_LIMITS,
-    private readonly secrets?: SecretRedactor,
-  ) {
-    this.kept = secrets ? { headChars: limits.headChars + REDACTION_MARGIN, tailChars: limits.tailChars + REDACTION_MARGIN } : limits;
-  }
-
-  push(chunk: string): void {
-    this.add(this.cleaner.push(chunk));
-  }
-
-  /** Ends the stream and returns the capped text, and whether anything was left out. */
-  finish(): { text: string; truncated: boolean } {
-    this.add(this.cleaner.flush());
-    const tail = this.alignedTail();
-    const omittedChars = this.totalChars - this.head.length - tail.length;
-    if (!this.secrets) return withMarker(this.head, tail, omittedChars, this.totalLines - countNewlines(this.head) - countNewlines(tail));
-    // Redacted whole (lines kept, so line counts hold), then cut: a cut never meets half a secret.
-    const redact = (text: string) => (this.secrets!.redactLines ?? this.secrets!.redact).call(this.secrets, text).text;
-    const { headChars, tailChars } = this.limits;
-    if (omittedChars <= 0) {
-      const whole = redact(this.head + tail);
-      const head = cutHead(whole, headChars);
-      const rest = whole.length <= headChars + tailChars ? whole.slice(head.length) : cutTail(whole.slice(head.length), tailChars);
-      return withMarker(head, rest, whole.length - head.length - rest.length, countNewlines(whole) - countNewlines(head) - countNewlines(rest));
-    }
-    const redactedHead = redact(this.head);
-    const redactedTail = redact(tail);
-    const head = cutHead(redactedHead, headChars);
-    const shownTail = cutTail(redactedTail, tailChars);
-    const omitted = omittedChars + redactedHead.length - head.length + redactedTail.length - shownTail.length;
-    return withMarker(head, shownTail, omitted, this.totalLines - countNewlines(head) - countNewlines(shownTail));
-  }
-
-  private add(text: string): void {
-    if (text === '') return;
-    this.totalChars += text.length;
-    this.totalLines += countNewlines(text);
-    let rest = text;
-    if (!this.headFull) {
-      const room = this.kept.headChars - this.head.length;
-      if (rest.length <= room) {
-        this.head += rest;
-        return;
-      }
-      let cut = room;
-      const lineEnd = rest.lastIndexOf('\n', room - 1);
-      if (lineEnd >= 0 && room - lineEnd <= LINE_ALIGN_WINDOW) cut = lineEnd + 1;
-      this.head += rest.slice(0, cut);
-      this.headFull = true;
-      rest = rest.slice(cut);
-    }
-    this.tailParts.push(rest);
-    this.tailLength += rest.length;
-    // Compact once the parts hold twice the tail: amortized linear, bounded memory.
-    if (this.tailLength > 2 * this.kept.tailChars) {
-      const joined = this.tailParts.join('').slice(-this.kept.tailChars);
-      this.tailParts = [joined];
-      this.tailLength = joined.length;
-    }
-  }
-
-  private alignedTail(): string {
-    const joined = this.tailParts.join('');
-    if (joined.length <= this.kept.tailChars) return joined;
-    const tail = joined.slice(-this.kept.tailChars);
-    const lineStart = tail.indexOf('\n');
-    return lineStart >= 0 && lineStart < LINE_ALIGN_WINDOW ? tail.slice(lineStart + 1) : tail;
-  }
-}
+export { DEFAULT_MODEL_LIMITS, ModelOutput, REDACTION_MARGIN, type ModelOutputLimits } from './bash-model-output';
 
 export interface UiUpdate {
   chunk: string;
-  /** All output bytes so far, including any the UI no longer receives. */
+  /** All output bytes so far, including any the UI did not receive. */
   bytes: number;
   elapsedMs: number;
-  /** Set once, on the update after which chunks stop. */
+  /** This update left out the older part of its batch; the chunk says how much, where it was. */
   truncatedForUi?: true;
   /**
    * The chunk ends inside a line that is still being written (sent because it waited too long
@@ -147,9 +22,21 @@ export interface UiUpdate {
   lineOpen?: true;
 }
 
-export const UI_BYTE_LIMIT = 5 * 1024 * 1024;
-export const UPDATE_INTERVAL_MS = 200;
-export const UI_TRUNCATION_NOTE = '\r\n[output truncated for the UI]\r\n';
+/**
+ * An update at most this often. Between two, output is only collected, so redaction, the event,
+ * the store and the printing run per batch, not per PTY read.
+ */
+export const UPDATE_INTERVAL_MS = 50;
+/**
+ * The most one update carries: the newest text of its batch. The terminal in the UI keeps its
+ * last few thousand lines, so a flood shows the same with a fraction of the bytes redacted,
+ * stored and sent (`seq 1 1000000` sends a few hundred KB, not 7 MB).
+ */
+export const UI_BATCH_LIMIT = 32 * 1024;
+/** Where the older part of a batch was left out. */
+export function skipNote(chars: number): string {
+  return `[… ${chars.toLocaleString('en-US')} characters not shown here …]\r\n`;
+}
 /** How much of an unfinished line (or PEM block) is held back at most, and for how long, before it is sent anyway. */
 export const HOLD_BACK_LIMIT = 16 * 1024;
 export const HOLD_BACK_MS = 1000;
@@ -187,17 +74,29 @@ export function wordBoundary(text: string, end: number): number {
   return index < 0 ? 0 : end;
 }
 
+/** Lines are whole when a cut looks this far for a line break. */
+const LINE_ALIGN_WINDOW = 4096;
+
+function lineStartFrom(text: string, at: number): number {
+  if (at <= 0) return 0;
+  const newline = text.indexOf('\n', at - 1);
+  return newline >= 0 && newline - at < LINE_ALIGN_WINDOW ? newline + 1 : at;
+}
+
 /**
- * Coalesces raw chunks into at most one update per `intervalMs`, each carrying only what is new.
- * After `byteLimit` bytes have gone to the UI it sends one truncation note, then byte counts only.
+ * Coalesces raw chunks into at most one update per `intervalMs`, each carrying only what is new,
+ * redacted, and of a batch over `batchLimit` only its newest lines. The cut comes after redaction:
+ * the text redacted reaches HOLD_BACK_LIMIT further back than what is kept, so a PEM block whose
+ * BEGIN line falls before the cut still has its body recognized.
  */
 export class UiStream {
   private pending: string[] = [];
+  private pendingLength = 0;
+  /** Characters dropped from `pending` before a flush (output far faster than the interval). */
+  private skipped = 0;
   private timer: NodeJS.Timeout | undefined;
   private lastSent = 0;
-  private sentBytes = 0;
   private truncated = false;
-  private noteDue = false;
   /** When the text held back from the last update began waiting. */
   private heldSince: number | undefined;
   private timerHoldsBack = false;
@@ -207,26 +106,21 @@ export class UiStream {
     private readonly send: (update: UiUpdate) => void,
     private readonly startedAt: number,
     private readonly intervalMs = UPDATE_INTERVAL_MS,
-    private readonly byteLimit = UI_BYTE_LIMIT,
+    private readonly batchLimit = UI_BATCH_LIMIT,
     private readonly secrets?: SecretRedactor,
   ) {}
 
+  /** Whether any update left out part of the output. */
   get truncatedForUi(): boolean {
     return this.truncated;
   }
 
   push(chunk: string): void {
-    const size = Buffer.byteLength(chunk, 'utf8');
-    this.bytes += size;
-    if (!this.truncated) {
-      if (this.sentBytes + size <= this.byteLimit) {
-        this.pending.push(chunk);
-        this.sentBytes += size;
-      } else {
-        this.truncated = true;
-        this.noteDue = true;
-      }
-    }
+    this.bytes += Buffer.byteLength(chunk, 'utf8');
+    this.pending.push(chunk);
+    this.pendingLength += chunk.length;
+    // Bounded memory when output outruns the timer: only the newest text can be shown anyway.
+    if (this.pendingLength > 4 * this.window) this.compactPending();
     // New output is due at the usual interval, sooner than a release of held-back text.
     if (!this.timer || this.timerHoldsBack) {
       if (this.timer) clearTimeout(this.timer);
@@ -244,21 +138,24 @@ export class UiStream {
     const overdue = this.heldSince !== undefined && Date.now() - this.heldSince >= HOLD_BACK_MS;
     // Overdue, an open line is shown up to its last word: a token printed slowly stays held
     // until it is complete (or the line ends, or WORD_HOLD_LIMIT), and is redacted whole.
-    const cut = final || this.noteDue ? text.length : overdue ? Math.max(sendablePrefix(text), wordBoundary(text, text.length)) : sendablePrefix(text);
+    const cut = final ? text.length : overdue ? Math.max(sendablePrefix(text), wordBoundary(text, text.length)) : sendablePrefix(text);
     const sent = text.slice(0, cut);
-    const chunk = (this.secrets && sent !== '' ? this.secrets.redact(sent).text : sent) + (this.noteDue ? UI_TRUNCATION_NOTE : '');
     this.pending = cut < text.length ? [text.slice(cut)] : [];
+    this.pendingLength = text.length - cut;
     if (this.pending.length === 0) this.heldSince = undefined;
     else {
       if (cut > 0 || this.heldSince === undefined) this.heldSince = Date.now();
       this.timer = setTimeout(() => this.flush(false), HOLD_BACK_MS - (Date.now() - this.heldSince));
       this.timerHoldsBack = true;
     }
-    if (chunk === '' && !this.noteDue && !this.truncated) return;
-    const update: UiUpdate = { chunk, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
-    if (this.noteDue) update.truncatedForUi = true;
-    if (!final && sent !== '' && !sent.endsWith('\n') && !sent.endsWith('\r')) update.lineOpen = true;
-    this.noteDue = false;
+    if (sent === '') return;
+    const shown = this.newest(sent);
+    const update: UiUpdate = { chunk: shown.text, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
+    if (shown.skipped > 0) {
+      update.truncatedForUi = true;
+      this.truncated = true;
+    }
+    if (!final && !sent.endsWith('\n') && !sent.endsWith('\r')) update.lineOpen = true;
     this.lastSent = Date.now();
     this.send(update);
   }
@@ -267,5 +164,32 @@ export class UiStream {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** What is redacted of a batch: what is kept and HOLD_BACK_LIMIT before it. */
+  private get window(): number {
+    return this.batchLimit + HOLD_BACK_LIMIT;
+  }
+
+  /** The batch's newest lines, redacted before the cut, after a note of what was left out. */
+  private newest(batch: string): { text: string; skipped: number } {
+    const redact = (text: string) => (this.secrets ? this.secrets.redact(text).text : text);
+    const skippedBefore = this.skipped;
+    this.skipped = 0;
+    if (batch.length <= this.batchLimit && skippedBefore === 0) return { text: redact(batch), skipped: 0 };
+    const from = lineStartFrom(batch, batch.length - this.window);
+    const redacted = redact(batch.slice(from));
+    const start = lineStartFrom(redacted, redacted.length - this.batchLimit);
+    const kept = redacted.slice(start);
+    const skipped = skippedBefore + from + start;
+    return skipped > 0 ? { text: skipNote(skipped) + kept, skipped } : { text: kept, skipped: 0 };
+  }
+
+  private compactPending(): void {
+    const joined = this.pending.join('');
+    const from = lineStartFrom(joined, joined.length - 2 * this.window);
+    this.skipped += from;
+    this.pending = [joined.slice(from)];
+    this.pendingLength = joined.length - from;
   }
 }

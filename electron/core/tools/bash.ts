@@ -227,11 +227,9 @@ async function run(
 /** What bwrap and sandbox-exec print when they cannot set up, before bash ever runs. */
 const SANDBOX_FAILED = /^(?:bwrap|sandbox-exec): /;
 
+/** The chunk travels once, in `details.chunk`: a partial result never reaches the model. */
 function toPartialResult(update: UiUpdate): ToolResult {
-  return {
-    content: update.chunk === '' ? [] : [{ type: 'text', text: update.chunk }],
-    details: update,
-  };
+  return { content: [], details: update };
 }
 
 function seconds(ms: number): string {
