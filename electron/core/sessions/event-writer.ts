@@ -8,6 +8,7 @@
 import type { CoveEvent } from '../../../shared/events';
 import type { Store } from '../store';
 import { mergeDeltas } from './delta-merge';
+import { isLiveOnly } from './live-only';
 
 export class EventWriter {
   private queue: CoveEvent[] = [];
@@ -20,6 +21,7 @@ export class EventWriter {
   ) {}
 
   push(event: CoveEvent): void {
+    if (isLiveOnly(event)) return;
     const last = this.queue.at(-1);
     const merged = event.type === 'messageUpdate' && last?.type === 'messageUpdate' ? mergeDeltas(last, event) : null;
     if (merged) this.queue[this.queue.length - 1] = merged;

@@ -20,6 +20,11 @@ export interface UiUpdate {
    * or grew too long): it was redacted with what was known so far.
    */
   lineOpen?: true;
+  /**
+   * Shown live but not stored: the call has sent UI_STORED_LIMIT already. Its end result's
+   * `uiTail` carries what a redraw shows in place of these updates.
+   */
+  live?: true;
 }
 
 /**
@@ -33,6 +38,12 @@ export const UPDATE_INTERVAL_MS = 50;
  * stored and sent (`seq 1 1000000` sends a few hundred KB, not 7 MB).
  */
 export const UI_BATCH_LIMIT = 32 * 1024;
+/**
+ * How much of a call's chunks the store keeps, from the start: past it updates are live-only and
+ * the end result carries the newest UI_BATCH_LIMIT instead, so a redraw shows head and tail
+ * and a call stores a few hundred KB whatever it prints.
+ */
+export const UI_STORED_LIMIT = 256 * 1024;
 /** Where the older part of a batch was left out. */
 export function skipNote(chars: number): string {
   return `[… ${chars.toLocaleString('en-US')} characters not shown here …]\r\n`;
@@ -97,6 +108,9 @@ export class UiStream {
   private timer: NodeJS.Timeout | undefined;
   private lastSent = 0;
   private truncated = false;
+  private storedChars = 0;
+  /** Of the live-only updates: the characters they stood for, and the newest lines they showed. */
+  private live: { chars: number; recent: string } | undefined;
   /** When the text held back from the last update began waiting. */
   private heldSince: number | undefined;
   private timerHoldsBack = false;
@@ -108,7 +122,18 @@ export class UiStream {
     private readonly intervalMs = UPDATE_INTERVAL_MS,
     private readonly batchLimit = UI_BATCH_LIMIT,
     private readonly secrets?: SecretRedactor,
+    private readonly storedLimit = UI_STORED_LIMIT,
   ) {}
+
+  /**
+   * What a redraw shows after the stored updates, when some were live-only: a note of what it
+   * leaves out, then the newest lines shown. Call after the final flush.
+   */
+  get redrawTail(): string | undefined {
+    if (!this.live) return undefined;
+    const { chars, recent } = this.live;
+    return chars > recent.length ? skipNote(chars - recent.length) + recent : recent;
+  }
 
   /** Whether any update left out part of the output. */
   get truncatedForUi(): boolean {
@@ -156,6 +181,10 @@ export class UiStream {
       this.truncated = true;
     }
     if (!final && !sent.endsWith('\n') && !sent.endsWith('\r')) update.lineOpen = true;
+    if (this.storedChars >= this.storedLimit) {
+      update.live = true;
+      this.remember(shown.compacted + sent.length, shown.text);
+    } else this.storedChars += shown.text.length;
     this.lastSent = Date.now();
     this.send(update);
   }
@@ -172,17 +201,25 @@ export class UiStream {
   }
 
   /** The batch's newest lines, redacted before the cut, after a note of what was left out. */
-  private newest(batch: string): { text: string; skipped: number } {
+  private newest(batch: string): { text: string; skipped: number; compacted: number } {
     const redact = (text: string) => (this.secrets ? this.secrets.redact(text).text : text);
     const skippedBefore = this.skipped;
     this.skipped = 0;
-    if (batch.length <= this.batchLimit && skippedBefore === 0) return { text: redact(batch), skipped: 0 };
+    if (batch.length <= this.batchLimit && skippedBefore === 0) return { text: redact(batch), skipped: 0, compacted: 0 };
     const from = lineStartFrom(batch, batch.length - this.window);
     const redacted = redact(batch.slice(from));
     const start = lineStartFrom(redacted, redacted.length - this.batchLimit);
     const kept = redacted.slice(start);
     const skipped = skippedBefore + from + start;
-    return skipped > 0 ? { text: skipNote(skipped) + kept, skipped } : { text: kept, skipped: 0 };
+    return { text: skipped > 0 ? skipNote(skipped) + kept : kept, skipped, compacted: skippedBefore };
+  }
+
+  /** Keeps the newest whole lines of what live-only updates showed, already redacted. */
+  private remember(chars: number, shown: string): void {
+    const live = (this.live ??= { chars: 0, recent: '' });
+    live.chars += chars;
+    const recent = live.recent + shown;
+    live.recent = recent.length <= this.batchLimit ? recent : recent.slice(lineStartFrom(recent, recent.length - this.batchLimit));
   }
 
   private compactPending(): void {

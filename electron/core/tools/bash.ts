@@ -39,8 +39,10 @@ export interface BashDetails {
   /** Whether the model's copy left out the middle. */
   truncated: boolean;
   timedOut: boolean;
-  /** Whether the UI stream stopped short of the whole output. */
+  /** Whether the UI stream left out part of the output. */
   truncatedForUi: boolean;
+  /** What a redraw shows in place of the live-only updates (see UiUpdate.live), when there were any. */
+  uiTail?: string;
   /** The OS sandbox the command ran in; 'off' when settings disabled it, 'unavailable' when a person approved running without one. */
   sandbox: 'bubblewrap' | 'seatbelt' | 'off' | 'unavailable';
 }
@@ -200,6 +202,8 @@ async function run(
     sandbox: launcher ? launcher.kind : (sandbox as 'off' | 'unavailable'),
   };
   if (exit.signal !== undefined) details.signal = exit.signal;
+  const uiTail = ui.redrawTail;
+  if (uiTail !== undefined) details.uiTail = uiTail;
   let text = output.text === '' ? '(no output)' : output.text.replace(/\n?$/, '\n');
   if (launcher && !stopReason && !exit.completed && SANDBOX_FAILED.test(output.text)) {
     throw ToolError.failed(`The bash sandbox (${launcher.kind}) failed to start, so the command did not run: ${output.text.trim()}`, details);

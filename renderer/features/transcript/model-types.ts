@@ -64,6 +64,8 @@ export interface ToolItem {
   endedAt: number | null;
   /** Streamed terminal output (bash), raw with ANSI sequences. */
   terminal: TerminalBuffer | null;
+  /** The terminal before a flood's live-only updates (see ../tools/terminal-stream.ts). */
+  storedTerminal?: TerminalBuffer | undefined;
   /** The latest partial text of a tool that streams something other than a terminal. */
   partialText: string | null;
   /** 0..1 when the tool reports it. */

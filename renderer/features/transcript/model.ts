@@ -8,7 +8,7 @@
  * asks, the person has to answer, so every prompt is a card.
  */
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
-import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
+import { terminalAfterUpdate, terminalAtEnd } from '../tools/terminal-stream';
 import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
@@ -117,7 +117,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       if (!find(draft, toolKey(event.toolCallId))) append(draft, newTool(event.toolCallId, event.toolName, null, null, now));
       return update(draft, toolKey(event.toolCallId), (item) =>
         item.kind === 'tool'
-          ? { ...item, status: event.isError ? 'error' : 'done', endedAt: now, result: event.result, isError: event.isError, progress: null }
+          ? { ...item, ...terminalAtEnd(item, event.result.details), status: event.isError ? 'error' : 'done', endedAt: now, result: event.result, isError: event.isError, progress: null }
           : item,
       );
     }
@@ -270,7 +270,8 @@ function applyToolUpdate(item: ToolItem, event: ToolExecutionUpdateEvent): ToolI
   const partial = event.partialResult;
   const details = (partial.details ?? {}) as { chunk?: unknown; progress?: unknown };
   const next: ToolItem = { ...item };
-  if (typeof details.chunk === 'string') next.terminal = appendTerminal(item.terminal ?? EMPTY_TERMINAL, details.chunk);
+  const terminal = terminalAfterUpdate(item, partial.details);
+  if (terminal) Object.assign(next, terminal);
   else {
     const text = partial.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
     if (text !== '') next.partialText = text;
