@@ -38,7 +38,7 @@ function context(controller = new AbortController(), onChunk: (text: string) => 
     toolCallId: 'call-1',
     toolName: 'bash',
     signal: controller.signal,
-    onUpdate: (partial) => onChunk(partial.content.map((part) => (part.type === 'text' ? part.text : '')).join('')),
+    onUpdate: (partial) => onChunk((partial.details as { chunk: string }).chunk),
     onProgress: () => {},
     workspaceRoots: [root],
     secrets: NO_SECRETS,

@@ -147,9 +147,10 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
       sessionId: env.sessionId,
       cwd: env.cwd,
       snapshots: env.snapshots,
-      onUpdate: (partial) => {
+      onUpdate: (partial, options) => {
         if (settled) return;
-        env.emit(makeEvent('toolExecutionUpdate', { ...base, toolCallId: call.id, partialResult: redactResult(partial, env.secrets) }));
+        const partialResult = options?.redacted ? partial : redactResult(partial, env.secrets);
+        env.emit(makeEvent('toolExecutionUpdate', { ...base, toolCallId: call.id, partialResult }));
       },
       onProgress: (text) => {
         if (settled) return;

@@ -64,8 +64,12 @@ export interface ToolContext {
   toolCallId: string;
   toolName: string;
   signal: AbortSignal;
-  /** Streams a partial result to the UI (a `toolExecutionUpdate`); never reaches the model. */
-  onUpdate(partial: ToolResult): void;
+  /**
+   * Streams a partial result to the UI (a `toolExecutionUpdate`); never reaches the model. It is
+   * redacted on the way unless `redacted` says the tool did so already with `secrets` (bash, which
+   * must redact before it cuts a flood down, and would otherwise pay for it twice).
+   */
+  onUpdate(partial: ToolResult, options?: { redacted?: boolean }): void;
   /** A short status line for the UI (a `progressMessage`). */
   onProgress(text: string): void;
   /** Absolute, real paths. The first one is the default cwd. */

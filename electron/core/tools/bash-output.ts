@@ -33,6 +33,11 @@ export interface UiUpdate {
  */
 export const UPDATE_INTERVAL_MS = 50;
 /**
+ * The interval after an update that left part of its batch out: in a flood, a longer batch costs
+ * no more to show (only its newest lines are redacted and sent) and nobody reads faster.
+ */
+export const FLOOD_INTERVAL_MS = 200;
+/**
  * The most one update carries: the newest text of its batch. The terminal in the UI keeps its
  * last few thousand lines, so a flood shows the same with a fraction of the bytes redacted,
  * stored and sent (`seq 1 1000000` sends a few hundred KB, not 7 MB).
@@ -108,6 +113,8 @@ export class UiStream {
   private timer: NodeJS.Timeout | undefined;
   private lastSent = 0;
   private truncated = false;
+  /** The last update left part of its batch out. */
+  private flooding = false;
   private storedChars = 0;
   /** Of the live-only updates: the characters they stood for, and the newest lines they showed. */
   private live: { chars: number; recent: string } | undefined;
@@ -149,7 +156,8 @@ export class UiStream {
     // New output is due at the usual interval, sooner than a release of held-back text.
     if (!this.timer || this.timerHoldsBack) {
       if (this.timer) clearTimeout(this.timer);
-      const wait = Math.max(0, this.lastSent + this.intervalMs - Date.now());
+      const interval = this.flooding ? Math.max(this.intervalMs, FLOOD_INTERVAL_MS) : this.intervalMs;
+      const wait = Math.max(0, this.lastSent + interval - Date.now());
       this.timer = setTimeout(() => this.flush(false), wait);
       this.timerHoldsBack = false;
     }
@@ -176,7 +184,8 @@ export class UiStream {
     if (sent === '') return;
     const shown = this.newest(sent);
     const update: UiUpdate = { chunk: shown.text, bytes: this.bytes, elapsedMs: Date.now() - this.startedAt };
-    if (shown.skipped > 0) {
+    this.flooding = shown.skipped > 0;
+    if (this.flooding) {
       update.truncatedForUi = true;
       this.truncated = true;
     }

@@ -156,7 +156,8 @@ async function run(
 ): Promise<ToolResult> {
   const startedAt = Date.now();
   const model = new ModelOutput(undefined, ctx.secrets);
-  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update)), startedAt, undefined, undefined, ctx.secrets);
+  // UiStream redacts each update with ctx.secrets before it cuts it down.
+  const ui = new UiStream((update) => ctx.onUpdate(toPartialResult(update), { redacted: true }), startedAt, undefined, undefined, ctx.secrets);
   const launcher = typeof sandbox === 'object' ? sandbox : undefined;
   const child = spawnCommand({ command, cwd: workingDirectory(ctx), env, ...(launcher ? { launcher } : {}) });
   child.onData((chunk) => {
