@@ -34,7 +34,7 @@ const benchmark: Benchmark = async () => {
     return [
       await compare({
         name: `stream ${deltas.toLocaleString('en')} deltas`,
-        goal: 1.3,
+        goal: 1.2,
         runs: 9,
         baseline: { label: 'bare SDK', run: () => runProcess(['bench/fixtures/bare-sdk-stream.mjs'], env) },
         cove: { label: 'cove run --json', run: () => runProcess(['bin/cove.js', 'run', '--json', '--workspace', workspace, 'stream'], env) },
