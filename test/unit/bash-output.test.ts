@@ -72,6 +72,33 @@ describe('ModelOutput', () => {
   });
 });
 
+describe('ModelOutput on output far past its limits', () => {
+  test('colored CRLF lines: head and tail come out cleaned, and the marker counts the lines between', () => {
+    const output = new ModelOutput({ headChars: 1000, tailChars: 2000 });
+    const total = 200_000;
+    const line = (n: number) => `\x1b[32m${n}\x1b[0m\r\n`;
+    for (let n = 1; n <= total; n += 500) output.push(Array.from({ length: 500 }, (_, i) => line(n + i)).join(''));
+    output.push('\x1b[1mdone\x1b[0m\r\n');
+    const { text, truncated } = output.finish();
+    assert.ok(truncated);
+    assert.ok(!text.includes('\x1b') && !text.includes('\r'), 'no escapes or CRs reach the model');
+    const [head, tail] = text.split(/\[… [\d,]+ characters \([\d,]+ lines\) omitted …\]\n/);
+    assert.ok(head!.startsWith('1\n2\n3\n') && head!.length <= 1000);
+    assert.ok(tail!.endsWith(`${total - 1}\n${total}\ndone\n`) && tail!.length <= 2000);
+    const omittedLines = Number(/\(([\d,]+) lines\)/.exec(text)![1]!.replace(/,/g, ''));
+    assert.equal(head!.split('\n').length - 1 + omittedLines + tail!.split('\n').length - 1, total + 1);
+  });
+
+  test('a progress bar redrawn across the switch to raw output still collapses to its last state', () => {
+    const output = new ModelOutput({ headChars: 100, tailChars: 200 });
+    output.push('x\n'.repeat(5000));
+    for (let percent = 0; percent <= 100; percent++) output.push(`\r${percent}% done`);
+    output.push('\r\nfinished\n');
+    const { text } = output.finish();
+    assert.ok(text.endsWith('\n100% done\nfinished\n'), JSON.stringify(text.slice(-40)));
+  });
+});
+
 describe('UiStream', () => {
   test('coalesces many chunks into few updates that together carry everything', async () => {
     const updates: UiUpdate[] = [];
