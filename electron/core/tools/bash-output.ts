@@ -93,10 +93,19 @@ export function wordBoundary(text: string, end: number): number {
 /** Lines are whole when a cut looks this far for a line break. */
 const LINE_ALIGN_WINDOW = 4096;
 
+/**
+ * Where a cut at or after `at` starts: a line, or in a line too long for that the next word, so
+ * the kept text never begins with the end of a token whose start was cut away (and that
+ * redaction, seeing only the end, might not know).
+ */
 function lineStartFrom(text: string, at: number): number {
   if (at <= 0) return 0;
   const newline = text.indexOf('\n', at - 1);
-  return newline >= 0 && newline - at < LINE_ALIGN_WINDOW ? newline + 1 : at;
+  if (newline >= 0 && newline - at < LINE_ALIGN_WINDOW) return newline + 1;
+  for (let index = at - 1; index < text.length && index - at < WORD_HOLD_LIMIT; index++) {
+    if (SEPARATOR.test(text[index]!)) return index + 1;
+  }
+  return at;
 }
 
 /**
