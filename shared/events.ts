@@ -133,6 +133,12 @@ export interface ToolExecutionStartEvent extends Base {
   args: unknown;
   sensitivity?: Sensitivity;
 }
+/**
+ * For bash, `partialResult.content` is empty and `details` is the UiUpdate of
+ * electron/core/tools/bash-output.ts: the raw, redacted terminal text in `chunk`, sent once.
+ * Updates with `details.live: true` are shown but not stored; the end result's `details.uiTail`
+ * stands in for them on a redraw.
+ */
 export interface ToolExecutionUpdateEvent extends Base {
   type: 'toolExecutionUpdate';
   toolCallId: string;
