@@ -78,6 +78,11 @@ export type PermissionScope = 'once' | 'session' | 'always';
 
 interface Base {
   sessionId: string;
+  /**
+   * The event's position in its session's log, set by the session manager as it publishes it:
+   * the same live (IPC, WebSocket, `--json`) as stored. Absent only before it is published.
+   */
+  seq?: number;
   /** Set on every event of a subagent's own run. */
   subagentId?: string;
 }

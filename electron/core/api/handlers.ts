@@ -19,6 +19,7 @@ import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
+import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
@@ -116,10 +117,7 @@ export function createHandlers(context: HostContext): Handlers {
       });
       return summary(record);
     },
-    'session:open': ({ sessionId }) => {
-      const record = requireSession(sessionId);
-      return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
-    },
+    ...sessionLogHandlers(manager, requireSession, summary),
     ...createPromptHandlers(
       manager,
       context.dataDir,

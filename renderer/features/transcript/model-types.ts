@@ -30,10 +30,6 @@ export interface UserItem {
   steered: boolean;
   /** Mentioned files and images that came with the prompt (from its userMessage). */
   attachments?: PromptAttachment[];
-  /** Its userMessage was applied: the text is the one typed. */
-  typed?: boolean;
-  /** Shown from its userMessage, before its run's agentStart (hooks may run in between). */
-  awaitingRun?: boolean;
   /** A built-in command's answer (/cost, /model): no run follows. */
   answer?: string;
 }

@@ -1,7 +1,9 @@
 /**
  * Folds a session's events into transcript items (pure: no DOM, no store). The same fold
- * redraws a stored session (`session:open` gives its events oldest first, with text deltas
- * possibly merged) and follows a live one, so both look the same.
+ * redraws a stored session (`session:open` gives its events oldest first) and follows a live
+ * one, so both look the same; each event comes once and in seq order (./event-order.ts), so
+ * nothing here has to tell a stored copy from a live one. Prompts are drawn from their
+ * userMessage events only, steering included, so every window draws the same rows.
  *
  * Events of a subagent's own run stay out of the items: they feed the subagent sidebar, and
  * only its start and end appear as markers. Permission prompts are the exception: whoever
@@ -28,12 +30,6 @@ export function foldEvents(state: TranscriptState, events: readonly CoveEvent[],
   const draft: TranscriptState = { ...state, items: state.items.slice(), subagents: state.subagents.slice() };
   for (const event of events) apply(draft, event, now);
   return draft;
-}
-
-/** A prompt sent while the agent was running: it has no event of its own, so it is shown locally. */
-export function addSteeredPrompt(state: TranscriptState, text: string): TranscriptState {
-  const counter = state.counter + 1;
-  return { ...state, counter, items: [...state.items, { kind: 'user', key: `steer:${counter}`, text, steered: true }] };
 }
 
 /**
@@ -74,15 +70,12 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
 
   switch (event.type) {
     case 'agentStart':
-      // A session runs one run at a time, so a second start of the same prompt is the same run
-      // seen twice (once stored, once live, around a `session:open`).
-      if (draft.running && draft.lastPrompt === event.prompt) return;
+      // Its prompt's row came from the userMessage published before it.
       draft.running = true;
       draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
-      if (claimTypedPrompt(draft)) return;
-      return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
+      return;
     case 'agentEnd':
       cutOpenItems(draft, now);
       draft.running = false;
@@ -164,34 +157,15 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
 }
 
 /**
- * A prompt as typed, with its attachments. Its run's agentStart carries what the model got (a
- * command's expanded text) and may come before or after it (hooks run in between): either way
- * the one row shows what the person typed. A built-in command's answer starts no run. Steered
- * prompts are already shown locally.
+ * A prompt as typed, with its attachments: one row per event. Its run's agentStart carries what
+ * the model got (a command's expanded text); the row shows what the person typed. A built-in
+ * command's answer starts no run; a steered prompt went to the running agent.
  */
 function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
-  if (event.steered) return;
-  const fields = { text: event.text, typed: true, ...(event.attachments ? { attachments: event.attachments } : {}) };
-  if (event.answer !== undefined) return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, answer: event.answer });
-  // The same event seen twice (stored, then live around a session:open) draws one row.
-  const seen = draft.items.findLast((item) => item.kind === 'user');
-  if (seen?.kind === 'user' && seen.typed && seen.text === event.text && (seen.awaitingRun || draft.running)) return;
-  const index = draft.items.length - 1;
-  const last = draft.items[index];
-  if (draft.running && index >= draft.runStart && last?.kind === 'user' && !last.typed) {
-    draft.items[index] = { ...last, ...fields };
-    return;
-  }
-  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, awaitingRun: true });
-}
-
-/** An agentStart whose prompt row its userMessage already drew: the run takes that row. */
-function claimTypedPrompt(draft: TranscriptState): boolean {
-  const index = draft.items.findLastIndex((item) => item.kind === 'user' && item.awaitingRun === true);
-  if (index < 0 || draft.items.slice(index + 1).some((item) => item.kind === 'user' || item.kind === 'assistant')) return false;
-  draft.items[index] = { ...(draft.items[index] as UserItem), awaitingRun: false };
-  draft.runStart = index;
-  return true;
+  const item: UserItem = { kind: 'user', key: nextKey(draft, 'prompt'), text: event.text, steered: event.steered };
+  if (event.attachments) item.attachments = event.attachments;
+  if (event.answer !== undefined) item.answer = event.answer;
+  append(draft, item);
 }
 
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
