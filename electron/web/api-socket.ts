@@ -9,6 +9,7 @@ import type { RawData } from 'ws';
 import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
 import type { Dispatch } from '../core/api/dispatch';
 import { SessionWatch } from '../core/api/session-watch';
+import { encodeWithRawEvents } from '../core/api/raw-events';
 
 /** Well above the largest valid request (a 500 000-character prompt, escaped). */
 export const FRAME_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -96,8 +97,9 @@ export class Peers {
     this.sockets.delete(socket);
   }
 
+  /** Stored events in an answer go out as their stored text (core/api/raw-events.ts). */
   send(socket: PeerSocket, frame: ServerFrame): void {
-    this.deliver(socket, JSON.stringify(frame));
+    this.deliver(socket, encodeWithRawEvents(frame));
   }
 
   /** Serialized once, for the sockets that want it. */
@@ -132,7 +134,7 @@ export async function answerFrame(data: RawData, isBinary: boolean, dispatch: Di
   }
   let response: Response;
   try {
-    response = await dispatch(parsed.frame.name, parsed.frame.input);
+    response = await dispatch(parsed.frame.name, parsed.frame.input, { rawEvents: true });
   } catch (error) {
     response = { ok: false, error: { code: 'failed', message: (error as Error)?.message ?? String(error) } };
   }

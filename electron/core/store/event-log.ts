@@ -42,6 +42,12 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
   const selectEvents = db.prepare<[string, number, number, number], { seq: number; type: string; data: string }>(
     'SELECT seq, type, data FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?',
   );
+  // The row as the event it was published as, built by string concatenation in SQLite: `data`
+  // is the JSON object of the other fields, written by JSON.stringify below.
+  const selectEventTexts = db.prepare<[string, string, number, number, number], string>(`
+    SELECT '{"type":' || json_quote(type) || ',"sessionId":' || json_quote(?) || ',"seq":' || seq ||
+      CASE WHEN data = '{}' THEN '}' ELSE ',' || substr(data, 2) END
+    FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`).pluck();
   // A run's own prompt (not a steering message, not a subagent's) is where a redraw can start.
   const firstPrompt = db.prepare<[string, number], number | null>(`
     SELECT min(seq) FROM events WHERE session_id = ? AND seq > ? AND type = 'userMessage'
@@ -110,6 +116,10 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
       return selectEvents
         .all(sessionId, options.afterSeq ?? 0, options.untilSeq ?? Number.MAX_SAFE_INTEGER, options.limit ?? -1)
         .map((row) => ({ type: row.type, sessionId, ...JSON.parse(row.data), seq: row.seq }) as StoredEvent);
+    },
+
+    loadEventTexts(sessionId: string, options: { afterSeq?: number; untilSeq?: number; limit?: number } = {}): string[] {
+      return selectEventTexts.all(sessionId, sessionId, options.afterSeq ?? 0, options.untilSeq ?? Number.MAX_SAFE_INTEGER, options.limit ?? -1);
     },
 
     listToolCalls(sessionId: string, options: { status?: ToolCallStatus } = {}): ToolCallRecord[] {

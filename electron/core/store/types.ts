@@ -150,6 +150,8 @@ export interface Store {
   lastEventSeq(sessionId: string): number;
   /** Events with afterSeq < seq ≤ untilSeq, oldest first, at most `limit`. */
   loadEvents(sessionId: string, options?: { afterSeq?: number; untilSeq?: number; limit?: number }): StoredEvent[];
+  /** The same events as `loadEvents`, each as its JSON text, not parsed. */
+  loadEventTexts(sessionId: string, options?: { afterSeq?: number; untilSeq?: number; limit?: number }): string[];
   /**
    * Where a redraw of the latest `count` events up to `untilSeq` should start (the seq before
    * its first event): at the first run's prompt among them, so the first screen begins whole.
