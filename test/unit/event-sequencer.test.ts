@@ -63,3 +63,16 @@ test('a held delta is released by its frame timer without any other event', asyn
   await new Promise((resolve) => setTimeout(resolve, 40));
   assert.deepEqual(texts(delivered), ['s1:0:alone@1']);
 });
+
+test('resync goes on after what another process stored meanwhile, never back', () => {
+  const stored = { s1: 3 };
+  const { instance, delivered } = sequencer(stored);
+  instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 1 }));
+  stored.s1 = 10;
+  instance.resync('s1');
+  instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 2 }));
+  stored.s1 = 2;
+  instance.resync('s1');
+  instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 3 }));
+  assert.deepEqual(delivered.map((e) => e.seq), [4, 11, 12]);
+});

@@ -62,6 +62,15 @@ export class EventSequencer {
     return this.lastSeq.get(sessionId) ?? this.storedSeq(sessionId);
   }
 
+  /**
+   * Reads the store again for a session that holds nothing: another process (`cove run
+   * --resume` beside the app) may have added to its log since, and numbers go on after those.
+   */
+  resync(sessionId: string): void {
+    if (this.held.has(sessionId) || !this.lastSeq.has(sessionId)) return;
+    this.lastSeq.set(sessionId, Math.max(this.lastSeq.get(sessionId)!, this.storedSeq(sessionId)));
+  }
+
   /** A deleted session: a new one with the same id would start again from the store. */
   forget(sessionId: string): void {
     this.held.delete(sessionId);

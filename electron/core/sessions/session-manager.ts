@@ -210,6 +210,7 @@ export class SessionManager {
     if (this.compacting.has(sessionId)) throw new Error(`session ${sessionId} is being compacted (/compact); send again when it is done`);
     const hooks = this.hooksFor(session);
     const live = this.liveSession(session, settings, hooks);
+    this.sequencer.resync(sessionId);
     this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
