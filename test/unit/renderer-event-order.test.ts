@@ -76,6 +76,15 @@ describe('events put in order by seq', () => {
     assert.deepEqual(after.ready.map((event) => event.seq), [9, 10, 11, 12, 13]);
   });
 
+  test('rows are keyed by their events, so the first screen keeps its keys when the older part is folded in', () => {
+    const log = session();
+    const tail = foldEvents(EMPTY_TRANSCRIPT, log.slice(7), 0);
+    const whole = reference();
+    const keys = (state: TranscriptState) => state.items.filter((item) => item.kind === 'user' || item.kind === 'runEnd').map((item) => item.key);
+    assert.deepEqual(keys(tail), keys(whole).slice(-2));
+    assert.deepEqual(keys(whole), ['prompt@1', 'prompt@8', 'end@13']);
+  });
+
   test('events received while the open is on its way wait for it; those it answered are dropped', () => {
     const log = session();
     const waiting = admit(UNOPENED, [log[6]!, log[5]!, log[8]!, log[7]!, log[6]!]);

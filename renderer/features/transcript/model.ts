@@ -83,7 +83,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.runStart = draft.items.length + 1;
       return append(draft, {
         kind: 'runEnd',
-        key: nextKey(draft, 'end'),
+        key: nextKey(draft, 'end', event),
         stopReason: event.stopReason,
         error: event.error ?? null,
         usage: event.usage,
@@ -117,12 +117,12 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'providerRetry': {
       const open = draft.items.findLast((item) => item.kind === 'assistant' && item.streaming);
       draft.replaceKey = open ? open.key : null;
-      return append(draft, { kind: 'retry', key: nextKey(draft, 'retry'), attempt: event.attempt, maxAttempts: event.maxAttempts, error: event.error, delayMs: event.delayMs });
+      return append(draft, { kind: 'retry', key: nextKey(draft, 'retry', event), attempt: event.attempt, maxAttempts: event.maxAttempts, error: event.error, delayMs: event.delayMs });
     }
     case 'contextCompacted':
       return append(draft, {
         kind: 'compaction',
-        key: nextKey(draft, 'compaction'),
+        key: nextKey(draft, 'compaction', event),
         removedMessages: event.removedMessages,
         tokensBefore: event.tokensBefore,
         summarized: event.summarized,
@@ -135,7 +135,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'hookRun':
       return append(draft, {
         kind: 'hook',
-        key: nextKey(draft, 'hook'),
+        key: nextKey(draft, 'hook', event),
         hookEvent: event.hookEvent,
         command: event.command,
         file: event.file,
@@ -146,7 +146,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         timedOut: event.timedOut,
       });
     case 'loopDetected':
-      return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
+      return append(draft, { kind: 'loop', key: nextKey(draft, 'loop', event), toolName: event.toolName, count: event.count, action: event.action });
     case 'subagentStart':
     case 'subagentEnd':
     case 'turnStart':
@@ -162,7 +162,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
  * command's answer starts no run; a steered prompt went to the running agent.
  */
 function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
-  const item: UserItem = { kind: 'user', key: nextKey(draft, 'prompt'), text: event.text, steered: event.steered };
+  const item: UserItem = { kind: 'user', key: nextKey(draft, 'prompt', event), text: event.text, steered: event.steered };
   if (event.attachments) item.attachments = event.attachments;
   if (event.answer !== undefined) item.answer = event.answer;
   append(draft, item);
@@ -290,7 +290,9 @@ function toolKey(toolCallId: string): string {
   return `tool:${toolCallId}`;
 }
 
-function nextKey(draft: TranscriptState, prefix: string): string {
+/** By the event's seq where it has one, so a row keeps its key when the transcript is folded again. */
+function nextKey(draft: TranscriptState, prefix: string, event: CoveEvent): string {
+  if (event.seq !== undefined) return `${prefix}@${event.seq}`;
   draft.counter += 1;
   return `${prefix}:${draft.counter}`;
 }
