@@ -314,6 +314,9 @@ export class SessionManager {
       live.hooksStop?.abort(new Error('Cove is shutting down'));
     }
     await Promise.allSettled(runs);
+    // Nothing may be left to number and write once the host closes the store.
+    this.sequencer.releaseAll();
+    for (const live of this.live.values()) live.writer.flush();
   }
 
   /** The personas defined in a session's workspaces, and problems with their files. */
