@@ -46,7 +46,7 @@ export interface TranscriptSlice {
 
 const LIVE_STATUSES: readonly SessionStatus[] = ['running', 'waiting'];
 /** Events per `session:events` answer while the older part of a long session loads. */
-const OLDER_PAGE = 5000;
+const OLDER_PAGE = 15_000;
 let generations = 0;
 
 function watchOnly(sessionIds: string[]): void {
