@@ -75,6 +75,22 @@ export function defineTool<S extends z.ZodType>(
   return declareTool(rest).implement(execute);
 }
 
+/**
+ * A tool whose schema arrives as JSON Schema (an MCP server's), checked as such by the engine.
+ * It is not registered by name: such tools come and go with their servers, and rules name them
+ * by pattern (`mcp__server__tool`).
+ */
+export function defineJsonTool<P = Record<string, unknown>>(
+  declaration: Omit<ToolDeclaration, 'schema' | 'permission' | 'summary'> & {
+    parameters: JsonSchema;
+    permission?: ToolPermission<P>;
+    summary?(args: P): string;
+    execute(args: P, ctx: ToolContext): Promise<ToolResult>;
+  },
+): Tool<P> {
+  return { permission: 'none', ...declaration };
+}
+
 /** A declared tool by name, or undefined (MCP tools are never registered: their names come by pattern). */
 export function declaredTool(name: string): ToolFacts | undefined {
   return declared.get(name);
