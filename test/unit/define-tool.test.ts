@@ -170,5 +170,8 @@ describe('built-in declarations', () => {
     assert.equal(summarize(tool('search'), { pattern: 'TODO', path: 'src' }), 'TODO in src');
     assert.equal(summarize(tool('hashline_edit'), { patch }), 'src/a.ts, src/b.ts');
     assert.equal(summarize(tool('todo_write'), { todos: [{ content: 'Write tests', status: 'in_progress' }] }), 'Write tests');
+    // Arguments that fail the schema still get a line, never an exception.
+    assert.equal(summarize(tool('read_file'), { path: 42, note: 'fallback' }), 'fallback');
+    assert.equal(summarize(tool('hashline_edit'), { patch: null }), '');
   });
 });

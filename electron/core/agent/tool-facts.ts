@@ -11,9 +11,11 @@ export function summarize(tool: Pick<Tool, 'summary'> | undefined, args: unknown
   let text = '';
   if (args && typeof args === 'object') {
     try {
-      text = tool?.summary?.(args) ?? '';
+      const given: unknown = tool?.summary?.(args);
+      text = typeof given === 'string' ? given : '';
     } catch {
-      // A summary must never fail a call; arguments a middleware reshaped fall back to the first text.
+      // A summary must never fail a call: arguments that do not fit the schema (the model's
+      // mistakes are reported with their own start event) fall back to the first text.
       text = '';
     }
     if (!text) text = Object.values(args as Record<string, unknown>).find((value): value is string => typeof value === 'string') ?? '';
