@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import type { CoveEvent, ToolExecutionEndEvent, ToolExecutionStartEvent } from '../../shared/events';
+import type { CoveEvent, PermissionRequestEvent, ToolExecutionEndEvent, ToolExecutionStartEvent } from '../../shared/events';
 import { checkArguments } from '../../electron/core/agent/validate';
 import { summarize } from '../../electron/core/agent/tool-facts';
-import { PermissionEngine, parseRule, type PermissionAsk } from '../../electron/core/permissions';
+import { createSessionGate, PermissionEngine, parseRule, type PermissionAsk } from '../../electron/core/permissions';
 import { compileRule } from '../../electron/core/permissions/rule-match';
 import { callPaths } from '../../electron/core/permissions/tool-paths';
 import { SessionManager } from '../../electron/core/sessions/session-manager';
@@ -131,6 +131,39 @@ describe('a tool declared only in the test suite', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test('the session gate publishes a permissionRequest with the label and summary of the tool asked about', async () => {
+  const dir = workspace();
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  const server = await startModelServer([reply.message([block.toolUse('count_words', { file: 'private/b.txt' })]), reply.text('Done.')]);
+  const store = openStore(join(dir, 'store'));
+  const manager = new SessionManager({
+    store,
+    createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
+    tools: () => [wordCountTool],
+    permissionGate: (session, prompter) => createSessionGate({ workspaces: session.workspaces, mode: 'default', coveHome: home, store, prompter }),
+  });
+  try {
+    const requests: PermissionRequestEvent[] = [];
+    manager.subscribe((event) => {
+      if (event.type !== 'permissionRequest') return;
+      requests.push(event);
+      manager.answerPermission(event.sessionId, event.requestId, { decision: 'allow', scope: 'once' });
+    });
+    const session = manager.createSession({ workspaces: [dir], model: 'claude-sonnet-5', permissionMode: 'default' });
+    await manager.run(session.id, 'count it');
+    assert.deepEqual(
+      requests.map(({ toolName, label, summary, suggestedRule }) => ({ toolName, label, summary, suggestedRule })),
+      [{ toolName: 'count_words', label: 'Count words', summary: 'private/b.txt', suggestedRule: 'count_words(private/b.txt)' }],
+    );
+  } finally {
+    await manager.stopAll();
+    store.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('built-in declarations', () => {
