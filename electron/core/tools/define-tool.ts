@@ -7,11 +7,9 @@
 import { z } from 'zod';
 import type { ArgumentCheck, JsonSchema, Sensitivity, Tool, ToolContext, ToolKind, ToolPermission, ToolResult } from '../agent/types';
 
-export { summarize } from '../agent/tool-facts';
-
 export type { ToolKind, ToolPermission };
 
-interface DeclarationFields<S extends z.ZodType> {
+export interface ToolDeclaration<S extends z.ZodType = z.ZodType> {
   name: string;
   /** Human-readable, for cards and prompts. */
   label: string;
@@ -23,8 +21,6 @@ interface DeclarationFields<S extends z.ZodType> {
   /** What the call does, in one line (a path, a command); without it the first text argument. */
   summary?(args: z.infer<S>): string;
 }
-
-export type ToolDeclaration<S extends z.ZodType = z.ZodType> = DeclarationFields<S>;
 
 /** A declared tool waiting for its implementation (tools whose behaviour depends on options). */
 export interface DeclaredTool<S extends z.ZodType> {
@@ -116,8 +112,13 @@ export function toolPaths(tool: Pick<Tool, 'permission'> | undefined, args: unkn
 export function toolCommand(tool: Pick<Tool, 'permission'> | undefined, args: unknown): string | null {
   const permission = tool?.permission;
   if (!permission || typeof permission !== 'object' || !('command' in permission)) return null;
-  const command = (args && typeof args === 'object') ? permission.command(args) : '';
-  return typeof command === 'string' ? command : '';
+  try {
+    const command: unknown = args && typeof args === 'object' ? permission.command(args) : '';
+    return typeof command === 'string' ? command : '';
+  } catch {
+    // An empty command is one the shell analysis cannot allow: the call asks.
+    return '';
+  }
 }
 
 /** How a rule's specifier is read for this tool: a path glob, a bash pattern, a host, a name glob, or none. */
