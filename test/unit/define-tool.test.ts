@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
+import { z } from 'zod';
 import type { CoveEvent, PermissionRequestEvent, ToolExecutionEndEvent, ToolExecutionStartEvent } from '../../shared/events';
 import { checkArguments } from '../../electron/core/agent/validate';
 import { summarize } from '../../electron/core/agent/tool-facts';
@@ -17,7 +18,7 @@ import { compileRule } from '../../electron/core/permissions/rule-match';
 import { callPaths } from '../../electron/core/permissions/tool-paths';
 import { SessionManager } from '../../electron/core/sessions/session-manager';
 import { openStore } from '../../electron/core/store';
-import { toolPaths } from '../../electron/core/tools/define-tool';
+import { defineTool, toolPaths } from '../../electron/core/tools/define-tool';
 import { builtinTools, knownTool } from '../../electron/core/tools/registry';
 import { block, reply, startModelServer } from '../support/model-server';
 import { wordCountTool } from '../support/word-count-tool';
@@ -166,6 +167,33 @@ test('the session gate publishes a permissionRequest with the label and summary 
   }
 });
 
+test('a declared tool of kind edit is a file edit: acceptEdits lets it through inside the workspace, protected files still ask', () => {
+  const appendLine = defineTool({
+    name: 'append_line',
+    label: 'Append a line',
+    description: 'Appends a line to a file.',
+    schema: z.strictObject({ target: z.string(), line: z.string() }),
+    sensitivity: 'mutating',
+    kind: 'edit',
+    permission: { paths: (args) => [args.target] },
+    execute: async () => ({ content: [] }),
+  });
+  const dir = workspace();
+  try {
+    const engine = new PermissionEngine({ mode: 'acceptEdits', workspaceRoots: [dir], home: join(dir, 'home') });
+    const decide = (target: string) =>
+      engine.decide({ sessionId: 's', toolCallId: 't', toolName: appendLine.name, args: { target, line: 'x' }, sensitivity: 'mutating' });
+    assert.equal(decide('notes/a.txt').outcome, 'allow');
+    assert.equal(decide('/etc/hosts').outcome, 'ask');
+    const guarded = decide('.cove/settings.json');
+    assert.equal(guarded.outcome, 'ask');
+    assert.match(guarded.outcome === 'ask' ? guarded.reasons.join('; ') : '', /protected/);
+    assert.equal(compileRule('append_line(notes/**)', 'allow', 'test', dir).path !== null, true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 describe('built-in declarations', () => {
   const tools = new Map(builtinTools().map((tool) => [tool.name, tool]));
   const tool = (name: string) => tools.get(name)!;
@@ -191,6 +219,20 @@ describe('built-in declarations', () => {
     assert.match(checkArguments(tool('todo_write'), { todos: [{ content: 'x', status: 'doing' }] })!, /field 'todos\.0\.status' must be one of "pending", "in_progress", "completed"/);
     assert.match(checkArguments(tool('bash'), { command: 'ls', timeout: 601 })!, /field 'timeout'/);
     assert.match(checkArguments(tool('list_files'), 'src')!, /field 'arguments' must be object/);
+  });
+
+  test('a deny rule of any file-edit tool covers the same path written by bash', async () => {
+    const dir = workspace();
+    try {
+      for (const rule of ['edit_file(private/**)', 'write_file(private/**)', 'hashline_edit(private/**)']) {
+        const engine = new PermissionEngine({ mode: 'acceptEdits', workspaceRoots: [dir], extraRules: { deny: [rule] } });
+        await engine.ready();
+        const decision = engine.decide({ sessionId: 's', toolCallId: 't', toolName: 'bash', args: { command: 'echo x > private/c.txt' }, sensitivity: 'mutating' });
+        assert.equal(decision.outcome, 'deny', rule);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('each tool names its own paths and summary', () => {
