@@ -235,6 +235,14 @@ describe('built-in declarations', () => {
     }
   });
 
+  test('a bare tool object named like a declared tool is judged by the declaration', async () => {
+    const engine = new PermissionEngine({ mode: 'default', workspaceRoots: [tmpdir()], extraRules: { deny: ['bash(rm:*)'] } });
+    await engine.ready();
+    const bare = { name: 'bash', label: 'bash', kind: undefined, permission: undefined, summary: undefined };
+    const decision = engine.decide({ sessionId: 's', toolCallId: 't', toolName: 'bash', args: { command: 'ls && rm -rf x' }, sensitivity: 'mutating', tool: bare });
+    assert.equal(decision.outcome, 'deny');
+  });
+
   test('each tool names its own paths and summary', () => {
     const patch = '[src/a.ts#AB12]\nreplace 3\n|x\n[src/b.ts#CD34]\ndelete 4\n[src/a.ts#AB12]\ndelete 5';
     assert.deepEqual(toolPaths(tool('hashline_edit'), { patch }), ['src/a.ts', 'src/b.ts']);

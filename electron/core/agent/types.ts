@@ -76,7 +76,6 @@ export interface ToolContext {
   snapshots: SnapshotStore;
 }
 
-
 /**
  * What the permission engine asks of a call, which also says how a rule's specifier reads:
  * paths (path globs), a command line (bash patterns), a URL (host rules), a name (name globs).

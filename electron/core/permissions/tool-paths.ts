@@ -32,9 +32,13 @@ export interface CallTool {
   tool: CalledTool | undefined;
 }
 
-/** The tool a call names: the one the agent passed with it, else the declared tool of that name. */
+/**
+ * The tool a call names: the one the agent passed with it when it declares its permission facts,
+ * else the declared tool of that name, so a bare tool named `bash` is still judged as bash.
+ */
 export function toolOfCall(call: { toolName: string; tool?: CalledTool }): CalledTool | undefined {
-  return call.tool ?? knownTool(call.toolName);
+  if (call.tool?.permission !== undefined) return call.tool;
+  return knownTool(call.toolName) ?? call.tool;
 }
 
 /** The paths the call names, or null for a tool that takes none. */
