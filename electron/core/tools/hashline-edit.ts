@@ -63,7 +63,11 @@ export const hashlineEditTool = defineTool({
   execute: hashlineEdit,
 });
 
-/** The section headers of a patch: lines `[path#TAG]` that are not body lines, each path once. */
+/**
+ * The section headers of a patch: lines `[path#TAG]` that are not body lines, each path once.
+ * Lenient on purpose, unlike parsePatch: a patch the tool would refuse still names every file it
+ * touches, so a deny rule covers it before the tool ever reads it.
+ */
 export function hashlinePaths(patch: string): string[] {
   const paths: string[] = [];
   for (const line of patch.split('\n')) {
