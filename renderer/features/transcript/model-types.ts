@@ -11,6 +11,7 @@ import type {
   PermissionRequestEvent,
   Sensitivity,
   StopReason,
+  ToolKind,
   ToolResultPayload,
   Usage,
 } from '../../../shared/events';
@@ -54,6 +55,11 @@ export interface ToolItem {
   toolName: string;
   args: unknown;
   sensitivity: Sensitivity | null;
+  /** The tool's own words from toolExecutionStart (absent in sessions recorded before them). */
+  label?: string;
+  summary?: string;
+  /** How to draw the call: `execute` as a terminal. */
+  toolKind?: ToolKind;
   status: ToolStatus;
   /** Local clock, for the elapsed time of a running tool. */
   startedAt: number;

@@ -11,6 +11,7 @@
  */
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
+import { describedCall } from '../tools/tool-summary';
 import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
@@ -101,7 +102,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       );
     case 'toolExecutionStart':
       if (find(draft, toolKey(event.toolCallId))) return;
-      return append(draft, newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now));
+      return append(draft, { ...newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now), ...describedCall(event) });
     case 'toolExecutionUpdate':
       return update(draft, toolKey(event.toolCallId), (item) => (item.kind === 'tool' ? applyToolUpdate(item, event) : item));
     case 'progressMessage':
