@@ -12,6 +12,7 @@ import { priceRow } from '../agent/pricing';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
+import { readWorkspaceSettings, sessionDefaults } from '../settings/workspace-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { currentShell } from '../tools/shell-choice';
@@ -107,13 +108,10 @@ export function createHandlers(context: HostContext): Handlers {
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
-      const defaults = readAppSettings(context.dataDir);
-      const record = manager.createSession({
-        workspaces: [...new Set(checked.map((w) => w.path))],
-        title,
-        model: model ?? defaults.model,
-        permissionMode: permissionMode ?? defaults.defaultMode,
-      });
+      const roots = [...new Set(checked.map((w) => w.path))];
+      // The same choice `cove run` makes for these workspaces; a malformed settings file is named in the answer.
+      const defaults = sessionDefaults(readWorkspaceSettings({ coveHome: context.dataDir, workspaceRoots: roots }), { model, permissionMode });
+      const record = manager.createSession({ workspaces: roots, title, ...defaults });
       return summary(record);
     },
     'session:open': ({ sessionId }) => {

@@ -135,6 +135,11 @@ export class SessionManager {
     return this.options.store.getSession(id);
   }
 
+  /** The most recently active session of a workspace (`cove run --continue`). */
+  latestSessionForWorkspace(workspace: string): SessionRecord | undefined {
+    return this.options.store.latestSessionForWorkspace(workspace);
+  }
+
   isRunning(id: string): boolean {
     return this.live.get(id)?.run !== undefined;
   }
