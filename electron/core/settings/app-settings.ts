@@ -10,7 +10,6 @@ import { DEFAULT_MODEL } from '../agent/pricing';
 import { PERMISSION_MODES, type PermissionMode } from '../permissions/rule-syntax';
 import { readSettingsObject, SettingsFileError, userSettingsPath } from './settings-files';
 
-
 export interface AppSettings {
   model: string;
   defaultMode: PermissionMode;
