@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { block, reply } from '../support/model-server';
 import { cliFixture, type CliFixture } from '../support/cove-cli';
 import { openStore } from '../../electron/core/store';
+import { FileKeyVault } from '../../electron/core/api/api-key';
+import { createHost } from '../../electron/core/api/host';
 
 const VALUE = 'Zq8vLm3xTq71RwKp';
 
@@ -70,5 +72,28 @@ describe('configured secret file globs', () => {
     assert.notEqual(result.code, 0);
     assert.ok(result.stderr.includes(`${file}: secrets.files must be a list of globs`), result.stderr);
     assert.equal(fixture.server.requests.length, requests, 'nothing was sent');
+  });
+
+  test('the app host refuses the prompt naming the file too, before anything is sent', async () => {
+    const file = join(fixture.workspace, '.cove', 'settings.json');
+    writeFileSync(file, JSON.stringify({ secrets: { files: [''] } }));
+    const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
+    Object.assign(process.env, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fixture.server.url });
+    const host = createHost({ dataDir: fixture.home.path, host: 'browser', version: '0.0.0-test', vault: new FileKeyVault(fixture.home.path), log: () => {} });
+    try {
+      const requests = fixture.server.requests.length;
+      const created = await host.dispatch('session:create', { workspaces: [fixture.workspace] });
+      assert.ok(created.ok, JSON.stringify(created));
+      const sessionId = (created.value as { id: string }).id;
+      const sent = await host.dispatch('session:send', { sessionId, text: 'read the notes' });
+      assert.ok(!sent.ok && sent.error.message.startsWith(`${file}: secrets.files[0] must be a non-empty glob`), JSON.stringify(sent));
+      assert.equal(fixture.server.requests.length, requests, 'nothing was sent');
+    } finally {
+      await host.close();
+      for (const [name, value] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

@@ -62,17 +62,17 @@ export function createEngine(options: EngineOptions): Engine {
   const mcp = new McpRegistry(dataDir, log);
   const models = catalogSource({ client: options.createClient, coveHome: dataDir, log });
   const settings = (workspaces: readonly string[]) => readWorkspaceSettings({ coveHome: dataDir, workspaceRoots: workspaces });
-  // What cannot be read here is reported where it matters (the run, Settings); the defaults apply meanwhile.
+  // A malformed file is reported where it stops something (`cove run` before its run, session
+  // creation and Settings in the app), once; here the defaults apply meanwhile.
   const quietly = <T>(read: () => T, fallback: T): T => {
     try {
       return read();
-    } catch (error) {
-      log((error as Error).message);
+    } catch {
       return fallback;
     }
   };
-  const secrets = (session: SessionRecord) =>
-    workspaceSecrets(session.workspaces, log, quietly(() => settings(session.workspaces).secretFiles(), []));
+  // Rejects when `secrets.files` is malformed: the run then ends naming the file, rather than redacting less.
+  const secrets = async (session: SessionRecord) => workspaceSecrets(session.workspaces, log, settings(session.workspaces).secretFiles());
   const manager: SessionManager = new SessionManager({
     store,
     createClient: options.createClient,
