@@ -67,7 +67,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const roots = explicit ?? manager.getSession(args.resume!)?.workspaces ?? [];
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
     const settings = engine.settings(roots);
-    for (const warning of settings.permissions().warnings) err.write(`cove: ${warning}\n`);
+    for (const warning of [...settings.warnings(), ...settings.permissions().warnings]) err.write(`cove: ${warning}\n`);
     const hookWarnings: string[] = [];
     settings.hooks(hookWarnings);
     for (const warning of hookWarnings) err.write(`cove: ${warning}\n`);

@@ -96,6 +96,18 @@ describe('the settings module', () => {
     }
   });
 
+  test('a misspelt key, or a key only the person may set, is named as ignored', (t) => {
+    const { files, write, read } = world(t);
+    write(files.user, { sandbox: {}, sandboxx: { enabled: false }, enabledMcpjsonServers: ['docs'] });
+    write(files.project, { enableAllProjectMcpServers: true, subagents: { maxConcurrent: 32 }, model: 'claude-a' });
+    write(files.claude, { includeCoAuthoredBy: false });
+    assert.deepEqual(read().warnings(), [
+      `${files.user}: sandboxx is not a Cove setting (permissions, defaultMode, model, sandbox, hooks, secrets, subagents, enabledMcpjsonServers, enableAllProjectMcpServers, windowsShell, $schema); it is ignored`,
+      `${files.project}: enableAllProjectMcpServers is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`,
+      `${files.project}: subagents is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`,
+    ]);
+  });
+
   test('a workspace may not turn every ask off, but the person may', (t) => {
     const { files, write, read } = world(t);
     for (const path of [files.project, files.local]) {

@@ -78,6 +78,11 @@ export function createHandlers(context: HostContext): Handlers {
     // Windows: a chosen shell that is missing (windowsShell), so the person learns of the fallback.
     const shellProblem = currentShell().problem;
     if (shellProblem) problems.push(shellProblem);
+    try {
+      problems.push(...readWorkspaceSettings({ coveHome: context.dataDir, workspaceRoots: workspace ? [workspace] : [] }).warnings());
+    } catch {
+      // A file that cannot be parsed is one of the rules' problems below, named there.
+    }
     const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
     return {
       model: app.model,

@@ -26,6 +26,40 @@ export interface WorkspaceSettings {
   maxSubagents(): number;
   /** `secrets.files` of every Cove file: adding a secret glob only redacts more, so a project may. */
   secretFiles(): string[];
+  /** Keys that are ignored, each naming its file (see `ignoredKeys`). */
+  warnings(): string[];
+}
+
+/** Every top-level key Cove reads, and whether a workspace's own files may set it. */
+const KEYS: Record<string, 'any' | 'user'> = {
+  permissions: 'any',
+  defaultMode: 'any',
+  model: 'any',
+  sandbox: 'any',
+  hooks: 'any',
+  secrets: 'any',
+  subagents: 'user',
+  enabledMcpjsonServers: 'user',
+  enableAllProjectMcpServers: 'user',
+  windowsShell: 'user',
+  // Editors' JSON schema hint, as in Claude Code's files.
+  $schema: 'any',
+};
+
+/**
+ * What Cove ignores in its own files, each naming the file: a misspelt key, or a key only the
+ * person's own file may set. A Claude Code file holds Claude's other settings and is not judged.
+ */
+function ignoredKeys(files: readonly SettingsFile[]): string[] {
+  const warnings: string[] = [];
+  for (const file of coveFiles(files)) {
+    for (const key of Object.keys(file.data ?? {})) {
+      const who = KEYS[key];
+      if (who === undefined) warnings.push(`${file.path}: ${key} is not a Cove setting (${Object.keys(KEYS).join(', ')}); it is ignored`);
+      else if (who === 'user' && file.kind !== 'user') warnings.push(`${file.path}: ${key} is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`);
+    }
+  }
+  return warnings;
 }
 
 export interface SessionDefaults {
@@ -59,6 +93,7 @@ export function workspaceSettingsOf(files: readonly SettingsFile[]): WorkspaceSe
       const globs = coveFiles(files).flatMap((file) => secretFilesOf(file.path, file.data));
       return [...new Set(globs)];
     },
+    warnings: () => ignoredKeys(files),
   };
   return view;
 }
