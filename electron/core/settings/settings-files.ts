@@ -5,12 +5,13 @@
  * mode and the secret globs are typed views of what this module read (see settings-views.ts);
  * none of them opens a settings file itself.
  *
- * Each file is parsed once per change: its content is kept with the file's identity (inode,
- * size, change and modification times in nanoseconds), and a read that finds the same identity
- * returns what was parsed. So a permission gate, a hook reload and a sandbox check that ask
- * within one run share one parse, and a saved rule or an edited file is seen at the next ask.
+ * Each file is parsed once per change: a read that finds the same text as the last parse
+ * returns what was parsed then. Comparing text rather than modification times, because those
+ * are coarse (a jiffy on Linux) and two quick writes of the same size would look unchanged. So
+ * a permission gate, a hook reload and a sandbox check within one run share one parse, and a
+ * saved rule or an edited file is seen at the next ask.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { SetupError } from '../errors';
@@ -67,38 +68,26 @@ export function settingsFileList(coveHome: string, workspaceRoots: readonly stri
 }
 
 interface Parsed {
-  identity: string;
+  text: string;
   data: Record<string, unknown>;
 }
 
 const parsed = new Map<string, Parsed>();
 
-function identityOf(path: string): string | undefined {
-  try {
-    const stats = statSync(path, { bigint: true });
-    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SettingsFileError(path, `cannot be read (${(error as Error).message})`);
-  }
-}
-
 /** The JSON object in `path`, or undefined when there is no such file; a bad file throws `SettingsFileError`. */
 export function readSettingsObject(path: string): Record<string, unknown> | undefined {
-  const identity = identityOf(path);
-  if (identity === undefined) {
-    parsed.delete(path);
-    return undefined;
-  }
-  const known = parsed.get(path);
-  if (known && known.identity === identity) return known.data;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      parsed.delete(path);
+      return undefined;
+    }
     throw new SettingsFileError(path, `cannot be read (${(error as Error).message})`);
   }
+  const known = parsed.get(path);
+  if (known && known.text === text) return known.data;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -110,7 +99,7 @@ export function readSettingsObject(path: string): Record<string, unknown> | unde
   }
   // Views share this object: freezing it keeps one view from changing what another reads.
   const frozen = Object.freeze(data as Record<string, unknown>);
-  parsed.set(path, { identity, data: frozen });
+  parsed.set(path, { text, data: frozen });
   return frozen;
 }
 
