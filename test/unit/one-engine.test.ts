@@ -37,7 +37,7 @@ test('the hosts build on createEngine', () => {
 
 test('settings files are read by the settings module alone', () => {
   // A file that reads files and names a settings file in its code (comments aside) is a second
-  // parser, with its own rules and errors. shell-choice.ts still reads `windowsShell` itself.
+  // parser, with its own rules and errors.
   const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const readers = files
     .filter((file) => {
@@ -45,5 +45,5 @@ test('settings files are read by the settings module alone', () => {
       return /\breadFileSync\b|\breadFile\b/.test(code) && /settings(\.local)?\.json|SETTINGS_FILE|settingsPath|settingsFile/.test(code);
     })
     .map((file) => file.path);
-  assert.deepEqual(readers.sort(), ['electron/core/settings/settings-files.ts', 'electron/core/tools/shell-choice.ts']);
+  assert.deepEqual(readers, ['electron/core/settings/settings-files.ts']);
 });
