@@ -29,8 +29,6 @@ export type SessionListener = (session: SessionRecord) => void;
 /** Per-run choices a host makes (the CLI's flags). */
 export interface RunSettings {
   maxTurns?: number;
-  /** Replaces the session's permission gate for this run (headless runs bring their own). */
-  middleware?: ToolMiddleware[];
   /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
   attachments?: ConversationBlock[];
 }
@@ -376,7 +374,7 @@ export class SessionManager {
       session,
       options: this.options,
       client: this.options.createClient(),
-      middleware: settings.middleware ?? this.gateFor(session),
+      middleware: this.gateFor(session),
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
