@@ -110,11 +110,15 @@ describe('the settings module', () => {
 
   test('a workspace may not turn every ask off, but the person may', (t) => {
     const { files, write, read } = world(t);
-    for (const path of [files.project, files.local]) {
+    // Claude Code keeps defaultMode inside permissions, and Cove reads it there too.
+    for (const [path, content] of [[files.project, { defaultMode: 'bypass' }], [files.local, { defaultMode: 'bypass' }], [files.project, { permissions: { defaultMode: 'bypass' } }]] as const) {
       rmSync(dirname(files.project), { recursive: true, force: true });
-      write(path, { defaultMode: 'bypass' });
+      write(path, content);
       assert.throws(() => read().defaultMode(), names(path, 'defaultMode "bypass"', 'your own settings.json'));
     }
+    rmSync(dirname(files.project), { recursive: true, force: true });
+    write(files.claude, { permissions: { defaultMode: 'bypassPermissions' } });
+    assert.equal(read().defaultMode(), 'default', "Claude Code's mode is not carried over");
     rmSync(dirname(files.project), { recursive: true, force: true });
     write(files.user, { defaultMode: 'bypass' });
     assert.equal(read().defaultMode(), 'bypass');
