@@ -30,8 +30,6 @@ export type SessionListener = (session: SessionRecord) => void;
 /** Per-run choices a host makes (the CLI's flags). */
 export interface RunSettings {
   maxTurns?: number;
-  /** Replaces the session's permission gate for this run (headless runs bring their own). */
-  middleware?: ToolMiddleware[];
   /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
   attachments?: ConversationBlock[];
   /** The prompt as the person gave it, for its userMessage event; the text sent to the model by default. */
@@ -138,6 +136,11 @@ export class SessionManager {
 
   getSession(id: string): SessionRecord | undefined {
     return this.options.store.getSession(id);
+  }
+
+  /** The most recently active session of a workspace (`cove run --continue`). */
+  latestSessionForWorkspace(workspace: string): SessionRecord | undefined {
+    return this.options.store.latestSessionForWorkspace(workspace);
   }
 
   isRunning(id: string): boolean {
@@ -395,7 +398,7 @@ export class SessionManager {
       session,
       options: this.options,
       client: this.options.createClient(),
-      middleware: settings.middleware ?? this.gateFor(session),
+      middleware: this.gateFor(session),
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,

@@ -52,10 +52,12 @@ export function knownToolNames(): string[] {
  * Built-in patterns plus the values of the workspaces' secret files and secret-looking
  * environment variables. A scan that fails must not stop the run: the patterns still apply.
  */
-export async function workspaceSecrets(roots: readonly string[], log: (message: string) => void = () => {}): Promise<SecretRedactor> {
+export async function workspaceSecrets(roots: readonly string[], log: (message: string) => void = () => {}, extraGlobs: readonly string[] = []): Promise<SecretRedactor> {
   try {
     return await SecretSet.fromWorkspace(roots, {
       watch: true,
+      // The settings' `secrets.files` globs (settings/app-settings.ts).
+      extraGlobs,
       onUnreadable: (path) => log(`secret file ${path} could not be read; its values cannot be redacted`),
     });
   } catch (error) {
