@@ -100,13 +100,14 @@ describe('a tool declared only in the test suite', () => {
       store,
       createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
       tools: () => [wordCountTool],
+      permissionGate: () => gate.middleware(),
       retry: { baseDelayMs: 1 },
     });
     try {
       const session = manager.createSession({ workspaces: [dir], model: 'claude-sonnet-5', permissionMode: 'default' });
       const events: CoveEvent[] = [];
       manager.subscribe((event) => events.push(event));
-      await manager.run(session.id, 'count them', { middleware: [gate.middleware()] });
+      await manager.run(session.id, 'count them');
       // The two calls may run side by side: ordered by their arguments, not by which started first.
       const starts = events
         .filter((event): event is ToolExecutionStartEvent => event.type === 'toolExecutionStart')
