@@ -2,16 +2,15 @@
  * Writes a session's events to the store in batches, one transaction per batch. Events are
  * queued as they are published and flushed on the next turn of the event loop, so a burst of
  * streamed deltas costs one write; a process killed at any moment loses at most the batch of
- * the current tick. Consecutive text deltas of one block are merged before they are written:
- * the store keeps what is needed to redraw, not every network chunk.
+ * the current tick. Each event is stored as published, under the seq it was published with
+ * (deltas are already coalesced by ./event-sequencer.ts), so stored and live are the same.
  */
-import type { CoveEvent } from '../../../shared/events';
 import type { Store } from '../store';
-import { mergeDeltas } from './delta-merge';
+import type { SequencedEvent } from './event-sequencer';
 import { isLiveOnly } from './live-only';
 
 export class EventWriter {
-  private queue: CoveEvent[] = [];
+  private queue: SequencedEvent[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
   constructor(
@@ -20,12 +19,10 @@ export class EventWriter {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  push(event: CoveEvent): void {
+  push(event: SequencedEvent): void {
+    // A gap in the stored seqs: a window fetching it finds nothing and goes on (event-order.ts).
     if (isLiveOnly(event)) return;
-    const last = this.queue.at(-1);
-    const merged = event.type === 'messageUpdate' && last?.type === 'messageUpdate' ? mergeDeltas(last, event) : null;
-    if (merged) this.queue[this.queue.length - 1] = merged;
-    else this.queue.push(event);
+    this.queue.push(event);
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
