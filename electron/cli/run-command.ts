@@ -13,7 +13,6 @@ import { catalogSource } from '../core/agent/model-catalog';
 import { retryFromEnv } from '../core/agent/retry';
 import { createSessionGate, loadPermissionSettings } from '../core/permissions';
 import { sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
-import { SecretSet } from '../core/secrets';
 import { McpRegistry } from '../core/mcp/mcp-registry';
 import { readAppSettings } from '../core/settings/app-settings';
 import { SessionManager } from '../core/sessions/session-manager';
@@ -80,7 +79,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       retry,
       hooks: hostHooks({
         coveHome: dataDir,
-        secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
+        secrets: async (session) => manager.secretsOf(session.id),
         wrap: hookSandbox(dataDir),
       }),
       modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
@@ -107,7 +106,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
       store,
       settings: settings.sources,
       extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
-      redactor: new SecretSet(),
+      // The session's own secret set, so the audit hides its file values too.
+      redactor: manager.redactorOf(session.id),
       hooks: manager.hooksFor(session),
       bashUnsandboxed: () => unsandboxedReason(sandboxSettings),
     });

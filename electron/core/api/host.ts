@@ -15,7 +15,6 @@ import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
 import { createRuleProvider, createSessionGate } from '../permissions';
-import { SecretSet } from '../secrets';
 import { unsandboxedReason } from '../bash-sandbox';
 import { McpRegistry } from '../mcp/mcp-registry';
 import { readAppSettings } from '../settings/app-settings';
@@ -72,7 +71,7 @@ export function createHost(options: HostOptions): Host {
     subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
     retry: retryFromEnv(),
     secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir), log: options.log }),
+    hooks: hostHooks({ coveHome: options.dataDir, secrets: async (session) => manager.secretsOf(session.id), wrap: hookSandbox(options.dataDir), log: options.log }),
     // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
     permissionGate: (session, prompter) =>
       createSessionGate({
@@ -81,7 +80,8 @@ export function createHost(options: HostOptions): Host {
         coveHome: options.dataDir,
         store,
         prompter,
-        redactor: new SecretSet(),
+        // The session's own secret set, so the audit hides its file values too.
+        redactor: manager.redactorOf(session.id),
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
       }),

@@ -12,7 +12,7 @@ import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
 import { withoutThinking } from '../agent/conversation';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
+import { MemorySnapshotStore } from '../agent/types';
 import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
@@ -22,6 +22,8 @@ import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runne
 import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
+import { EventRedaction } from '../secrets/redact-event';
+import { SessionSecrets } from '../secrets/session-secrets';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -97,9 +99,13 @@ export class SessionManager {
   private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
   private readonly log: (message: string) => void;
+  /** One secret set per session, closed with it; it redacts the session's events as well. */
+  private readonly secretSets: SessionSecrets;
+  private readonly eventRedaction = new EventRedaction();
 
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
+    this.secretSets = new SessionSecrets(options.secrets ? (session) => options.secrets!(this.requireSession(session.id)) : undefined);
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
       (sessionId, waiting) => this.update(sessionId, { status: waiting ? 'waiting' : 'running' }),
@@ -181,6 +187,7 @@ export class SessionManager {
     this.gates.delete(id);
     this.hookSets.delete(id);
     this.lastErrors.delete(id);
+    this.secretSets.close(id);
     return this.options.store.deleteSession(id);
   }
 
@@ -269,7 +276,12 @@ export class SessionManager {
   }
 
   secretsOf(sessionId: string): SecretRedactor | Promise<SecretRedactor> {
-    return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
+    return this.secretSets.of(this.requireSession(sessionId));
+  }
+
+  /** Redacts with the session's secret set once it is scanned (the built-in patterns before): for the permission audit. */
+  redactorOf(sessionId: string): SecretRedactor {
+    return this.secretSets.redactorOf(sessionId);
   }
 
   /** Publishes a prompt as the person gave it, with what came with it. */
@@ -293,6 +305,7 @@ export class SessionManager {
       live.hooksStop?.abort(new Error('Cove is shutting down'));
     }
     await Promise.allSettled(runs);
+    this.secretSets.closeAll();
   }
 
   /** The personas defined in a session's workspaces, and problems with their files. */
@@ -375,6 +388,7 @@ export class SessionManager {
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
+      secrets: this.secretSets.of(session),
       messages: store.loadMessages(session.id) as ConversationMessage[],
       personaName: () => this.personas.get(session.id),
       emit: (event) => this.publish(event, writer),
@@ -387,6 +401,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent, writer = this.live.get(event.sessionId)?.writer): void {
+    event = this.eventRedaction.redact(event, this.secretSets.current(event.sessionId));
     // Queued for the store before anyone is told; the queue is written within this tick.
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
