@@ -8,6 +8,7 @@
  * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
 import { shannonEntropy } from './gitleaks-rules';
+import { SCANNER_PATTERNS } from './scanner-rules';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -31,6 +32,21 @@ const ASSIGNMENT_ENTROPY = 2.8;
 
 const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test(value);
 
+/**
+ * Letters alone can be a generated secret too (`ZHBejQShHJLVNWxcqyaGVfyC`): long, and either
+ * upper and lower case mixed the way chance mixes them (an identifier has a capital per word),
+ * or lower case as varied as a random draw.
+ */
+function randomLetters(value: string): boolean {
+  if (!/^[A-Za-z]{12,}$/.test(value)) return false;
+  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
+  if (upper >= 0.25 && upper <= 0.75) return true;
+  return upper === 0 && shannonEntropy(value) >= 3.3;
+}
+
+/** A value assigned to a secret's name that is a credential, not a word, call or placeholder. */
+const assignedSecret = (secret: string) => (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
 
@@ -38,7 +54,7 @@ const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$
  * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
  * while test keys, truncated keys and older shapes are shorter and must be redacted all the same.
  */
-export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
+const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // The whole block, including the escaped-newline form inside JSON (service-account files);
     // never past the next BEGIN, so a block cut short does not swallow the text up to another.
@@ -179,7 +195,17 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
-    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY,
+    accept: assignedSecret,
+  },
+  {
+    // The name and the value in two fields of one entry: .NET's <add key="ApiToken" value="…"/>,
+    // Kubernetes' and Actions' `- name: API_TOKEN` / `value: …`, JSON's {"name": …, "value": …}.
+    name: 'secret-assignment',
+    regex:
+      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
+    hints: ['value'],
+    near: 'lines',
+    accept: assignedSecret,
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
@@ -200,3 +226,6 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];
+
+/** Cove's own shapes, then those other scanners test that gitleaks lacks. */
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...SCANNER_PATTERNS];
