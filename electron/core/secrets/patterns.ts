@@ -21,10 +21,13 @@ export interface SecretPattern {
   accept?: (secret: string) => boolean;
   /**
    * Where a match can be, which saves running the regex over all of a long output: `word`, it
-   * starts in the run of name characters just before a hint (a `name=value` rule); `lines`, it
-   * lies within a few lines of a hint. Default: anywhere in the text.
+   * starts in the run of name characters just before a hint (a `name=value` rule); `line`, on a
+   * hint's line or the next; `lines`, within a few lines of a hint; `text`, anywhere. Default:
+   * `line` for a pattern with hints, `text` without.
    */
-  near?: 'word' | 'lines';
+  near?: 'word' | 'line' | 'lines' | 'text';
+  /** For `word`: the characters a match may start with, walking back from its hint. */
+  wordCharacters?: RegExp;
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -61,12 +64,14 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'private-key',
     regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S])*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['private key'],
+    near: 'text',
   },
   {
     // A block cut short (head -n, a truncated log): everything key-like after the header.
     name: 'private-key',
     regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\s|\\[nr])*[A-Za-z0-9+/=]{16,})+/g,
     hints: ['private key'],
+    near: 'text',
   },
   {
     name: 'aws-access-key-id',
@@ -181,7 +186,9 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'url-password',
     regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
-    near: 'lines',
+    // From the scheme just before `://`: one sticky try per URL instead of a scan of its lines.
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9+.-]/,
     accept: (secret) => !PLACEHOLDER.test(secret),
   },
   {

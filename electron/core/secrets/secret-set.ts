@@ -50,6 +50,9 @@ interface Detector {
    * on the lines around their keywords.
    */
   windowed: boolean;
+  /** Lines before and after a keyword's line that a windowed detector sees. */
+  before: number;
+  after: number;
   /** Tried only just before each keyword (see `Rule.sticky`). */
   sticky?: RegExp;
   /** The characters a sticky match may start with, walking back from its keyword. */
@@ -59,6 +62,17 @@ interface Detector {
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
 const WINDOW_LINES_BEFORE = 1;
 const WINDOW_LINES_AFTER = 6;
+/** A shape that holds its keyword and cannot cross a line needs the keyword's line (and the next, for a value wrapped there). */
+const LINE_WINDOW = { before: 0, after: 1 };
+const WIDE_WINDOW = { before: WINDOW_LINES_BEFORE, after: WINDOW_LINES_AFTER };
+
+/** gitleaks' usual end of a secret, which may be a line break without the secret crossing one. */
+const TERMINATOR = /\(\?:\[\\x60'"\\s;\]\|\\\\\[nr\]\|\$\)/g;
+
+/** Whether a rule's regex can match across a line break (other than by ending at one). */
+function crossesLines(source: string): boolean {
+  return /\\s|\\n|\\r|\[\\s\\S\]|\[\^/.test(source.replace(TERMINATOR, ''));
+}
 
 interface Span {
   start: number;
@@ -73,6 +87,7 @@ function escapeRegExp(value: string): string {
 function fromPattern(pattern: SecretPattern): Detector {
   const named = pattern.regex.source.includes('(?<secret>');
   const flags = new Set([...pattern.regex.flags, 'g', ...(named ? ['d'] : [])]);
+  const near = pattern.near ?? (pattern.hints?.length ? 'line' : 'text');
   return {
     name: pattern.name,
     regex: new RegExp(pattern.regex.source, [...flags].join('')),
@@ -80,14 +95,16 @@ function fromPattern(pattern: SecretPattern): Detector {
     group: named ? -1 : Number.NaN,
     entropy: 0,
     allowlists: [],
-    windowed: pattern.near !== undefined,
-    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: COVE_NAME } : {}),
+    windowed: near !== 'text',
+    ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
+    ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
+  const window = rule.prefix && !rule.sticky && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...window, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -178,11 +195,12 @@ function findAround(text: string, detector: Detector, places: number[], into: Sp
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
+  const { before, after } = detector;
   let index = 0;
   while (index < places.length) {
-    const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
-    let end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
-    for (index++; index < places.length && places[index]! <= end; index++) end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
+    const start = lineStartBefore(text, places[index]!, before);
+    let end = lineEndAfter(text, places[index]!, after);
+    for (index++; index < places.length && places[index]! <= end; index++) end = lineEndAfter(text, places[index]!, after);
     if (start === 0 && end === text.length) findAll(text, detector, into);
     else findAll(text.slice(start, end), detector, into, start);
   }
