@@ -211,7 +211,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex:
       /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
     hints: ['value'],
-    near: 'lines',
+    near: 'line',
     accept: assignedSecret,
   },
   {
@@ -220,7 +220,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'basic-auth-flag',
     regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
     hints: ['-u', '--user', '--http-user'],
-    near: 'lines',
+    near: 'line',
     accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
   },
   {
@@ -229,7 +229,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
-    near: 'lines',
+    near: 'line',
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];

@@ -62,8 +62,8 @@ interface Detector {
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
 const WINDOW_LINES_BEFORE = 1;
 const WINDOW_LINES_AFTER = 6;
-/** A shape that holds its keyword and cannot cross a line needs the keyword's line (and the next, for a value wrapped there). */
-const LINE_WINDOW = { before: 0, after: 1 };
+/** A shape that holds its keyword and cannot cross a line needs the keyword's line, and its neighbours for a name or value wrapped there. */
+const LINE_WINDOW = { before: 1, after: 1 };
 const WIDE_WINDOW = { before: WINDOW_LINES_BEFORE, after: WINDOW_LINES_AFTER };
 
 /** gitleaks' usual end of a secret, which may be a line break without the secret crossing one. */
@@ -159,13 +159,25 @@ function findAll(text: string, detector: Detector, into: Span[], offset = 0): vo
 const GITLEAKS_NAME = /[\w.-]/;
 const COVE_NAME = /[\w.$@-]/;
 
+/** The ASCII characters a class accepts, as a table: walking back is one load per character. */
+const characterTables = new Map<RegExp, Uint8Array>();
+function characterTable(characters: RegExp): Uint8Array {
+  let table = characterTables.get(characters);
+  if (!table) {
+    table = Uint8Array.from({ length: 128 }, (_, code) => (characters.test(String.fromCharCode(code)) ? 1 : 0));
+    characterTables.set(characters, table);
+  }
+  return table;
+}
+
 /** A semi-generic rule tried once per keyword, from the start of the word run before it. */
 function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+  const name = characterTable(nameCharacter);
   let covered = -1;
   for (const place of places) {
     if (place < covered) continue;
     let start = place;
-    while (start > 0 && place - start < SEMI_GENERIC_REACH && nameCharacter.test(text[start - 1]!)) start--;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && name[text.charCodeAt(start - 1)] === 1) start--;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match || match[0] === '') continue;
