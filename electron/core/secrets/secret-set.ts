@@ -186,18 +186,39 @@ function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detecto
   }
 }
 
-function lineStartBefore(text: string, position: number, lines: number): number {
-  let at = position;
-  for (let line = 0; line <= lines && at > 0; line++) at = text.lastIndexOf('\n', at - 1);
-  return at <= 0 ? 0 : at + 1;
-}
+/**
+ * How far a window reaches from its keyword within one long line. A rule with `.*` (curl's) run
+ * from every keyword of a megabyte line to its end would take time squared in the line's length;
+ * no credential is this long, and a private key block is matched by its own patterns over the
+ * whole text.
+ */
+const REACH_BEFORE = 2048;
+const REACH_AFTER = 4096;
+/** Windows of close keywords are joined up to this length; the next one overlaps it by REACH_BEFORE. */
+const MAX_WINDOW = 8192;
 
-function lineEndAfter(text: string, position: number, lines: number): number {
+/** The start of the line `lines` before `position`'s, but no further back than `reach`. */
+function lineStartBefore(text: string, position: number, lines: number, reach = REACH_BEFORE): number {
+  const floor = Math.max(0, position - reach);
   let at = position;
   for (let line = 0; line <= lines; line++) {
-    const next = text.indexOf('\n', at);
-    if (next === -1) return text.length;
-    at = next + 1;
+    let index = at - 1;
+    while (index >= floor && text.charCodeAt(index) !== 10) index--;
+    if (index < floor) return floor;
+    at = index;
+  }
+  return at + 1;
+}
+
+/** The end of the line `lines` after `position`'s, but no further on than `reach`. */
+function lineEndAfter(text: string, position: number, lines: number, reach = REACH_AFTER): number {
+  const ceiling = Math.min(text.length, position + reach);
+  let at = position;
+  for (let line = 0; line <= lines; line++) {
+    let index = at;
+    while (index < ceiling && text.charCodeAt(index) !== 10) index++;
+    if (index >= ceiling) return ceiling;
+    at = index + 1;
   }
   return at - 1;
 }
@@ -212,7 +233,7 @@ function findAround(text: string, detector: Detector, places: number[], into: Sp
   while (index < places.length) {
     const start = lineStartBefore(text, places[index]!, before);
     let end = lineEndAfter(text, places[index]!, after);
-    for (index++; index < places.length && places[index]! <= end; index++) end = lineEndAfter(text, places[index]!, after);
+    for (index++; index < places.length && places[index]! <= end && end - start < MAX_WINDOW; index++) end = Math.max(end, lineEndAfter(text, places[index]!, after));
     if (start === 0 && end === text.length) findAll(text, detector, into);
     else findAll(text.slice(start, end), detector, into, start);
   }
