@@ -197,43 +197,51 @@ const REACH_AFTER = 4096;
 /** Windows of close keywords are joined up to this length; the next one overlaps it by REACH_BEFORE. */
 const MAX_WINDOW = 8192;
 
-/** The start of the line `lines` before `position`'s, but no further back than `reach`. */
-function lineStartBefore(text: string, position: number, lines: number, reach = REACH_BEFORE): number {
-  const floor = Math.max(0, position - reach);
-  let at = position;
-  for (let line = 0; line <= lines; line++) {
-    let index = at - 1;
-    while (index >= floor && text.charCodeAt(index) !== 10) index--;
-    if (index < floor) return floor;
-    at = index;
+/** Where a text's line breaks are, found once (natively) for all its windows. */
+class LineBreaks {
+  private readonly breaks: number[] = [];
+
+  constructor(private readonly text: string) {
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.breaks.push(at);
   }
-  return at + 1;
+
+  /** The number of breaks before `position`. */
+  private rank(position: number): number {
+    let low = 0;
+    let high = this.breaks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.breaks[middle]! < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The start of the line `lines` before `position`'s, but no further back than `reach`. */
+  startBefore(position: number, lines: number, reach = REACH_BEFORE): number {
+    const index = this.rank(position) - 1 - lines;
+    const start = index < 0 ? 0 : this.breaks[index]! + 1;
+    return Math.max(start, position - reach);
+  }
+
+  /** The end of the line `lines` after `position`'s, but no further on than `reach`. */
+  endAfter(position: number, lines: number, reach = REACH_AFTER): number {
+    const index = this.rank(position) + lines;
+    const end = index < this.breaks.length ? this.breaks[index]! : this.text.length;
+    return Math.min(end, position + reach);
+  }
 }
 
-/** The end of the line `lines` after `position`'s, but no further on than `reach`. */
-function lineEndAfter(text: string, position: number, lines: number, reach = REACH_AFTER): number {
-  const ceiling = Math.min(text.length, position + reach);
-  let at = position;
-  for (let line = 0; line <= lines; line++) {
-    let index = at;
-    while (index < ceiling && text.charCodeAt(index) !== 10) index++;
-    if (index >= ceiling) return ceiling;
-    at = index + 1;
-  }
-  return at - 1;
-}
-
-/** Runs a windowed detector on the merged windows around its keywords' places. */
-function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
+function findAround(text: string, lines: LineBreaks, detector: Detector, places: number[], into: Span[]): void {
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
   const { before, after } = detector;
   let index = 0;
   while (index < places.length) {
-    const start = lineStartBefore(text, places[index]!, before);
-    let end = lineEndAfter(text, places[index]!, after);
-    for (index++; index < places.length && places[index]! <= end && end - start < MAX_WINDOW; index++) end = Math.max(end, lineEndAfter(text, places[index]!, after));
+    const start = lines.startBefore(places[index]!, before);
+    let end = lines.endAfter(places[index]!, after);
+    for (index++; index < places.length && places[index]! <= end && end - start < MAX_WINDOW; index++) end = Math.max(end, lines.endAfter(places[index]!, after));
     if (start === 0 && end === text.length) findAll(text, detector, into);
     else findAll(text.slice(start, end), detector, into, start);
   }
@@ -371,8 +379,9 @@ export class SecretSet implements SecretRedactor {
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
     const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
+    let lines: LineBreaks | undefined;
     for (const [detector, places] of this.awake(text)) {
-      if (detector.windowed) findAround(text, detector, places, spans);
+      if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };
