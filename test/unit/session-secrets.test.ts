@@ -109,6 +109,12 @@ test('a set whose scan ends after its session closed is closed then; without a s
   await pending;
   assert.equal(closed, 1);
 
+  const failing = new SessionSecrets(() => {
+    throw new Error('the scan broke');
+  });
+  const fallback = await failing.of({ id: 'b', workspaces: ['/w'] });
+  assert.match(fallback.redact('ghp_0123456789abcdefABCDEFghijklmnopqrST').text, /REDACTED/, 'a broken scan leaves the built-in patterns');
+
   const none = new SessionSecrets(undefined);
   assert.equal(none.current('a').redact('ghp_0123456789abcdefABCDEFghijklmnopqrST').count, 0);
 });

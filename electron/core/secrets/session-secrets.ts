@@ -47,7 +47,9 @@ export class SessionSecrets {
     const known = this.entries.get(session.id);
     if (known && known.roots === roots) return known.ready ?? known.set;
     if (known) this.close(session.id);
-    const entry: Entry = { roots, set: Promise.resolve(this.create(session)), closed: false };
+    const create = this.create;
+    // A scan that throws, even at once, leaves the built-in patterns: a session never fails for it.
+    const entry: Entry = { roots, set: Promise.resolve().then(() => create(session)), closed: false };
     entry.set = entry.set.then(
       (set) => {
         // Closed while it was scanning: nobody will close it later.
