@@ -11,7 +11,7 @@ import { NO_SECRETS, type SecretRedactor } from '../agent/types';
  * How much of a streamed block is redacted again with each delta: a secret split over deltas is
  * seen whole once its end arrives, while a long message costs a bounded amount per delta.
  */
-const STREAM_WINDOW = 4096;
+const STREAM_WINDOW = 2048;
 
 /** Opaque base64 that must stay byte-exact (a picture, encrypted thinking). */
 function opaque(node: Record<string, unknown>, key: string): boolean {
