@@ -112,8 +112,8 @@ test('a set whose scan ends after its session closed is closed then; without a s
   const failing = new SessionSecrets(() => {
     throw new Error('the scan broke');
   });
-  const fallback = await failing.of({ id: 'b', workspaces: ['/w'] });
-  assert.match(fallback.redact('ghp_0123456789abcdefABCDEFghijklmnopqrST').text, /REDACTED/, 'a broken scan leaves the built-in patterns');
+  await assert.rejects(Promise.resolve(failing.of({ id: 'b', workspaces: ['/w'] })), /the scan broke/, 'a broken scan says why');
+  assert.match(failing.current('b').redact('ghp_0123456789abcdefABCDEFghijklmnopqrST').text, /REDACTED/, 'events still get the built-in patterns');
 
   const none = new SessionSecrets(undefined);
   assert.equal(none.current('a').redact('ghp_0123456789abcdefABCDEFghijklmnopqrST').count, 0);

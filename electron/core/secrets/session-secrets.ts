@@ -48,7 +48,7 @@ export class SessionSecrets {
     if (known && known.roots === roots) return known.ready ?? known.set;
     if (known) this.close(session.id);
     const create = this.create;
-    // A scan that throws, even at once, leaves the built-in patterns: a session never fails for it.
+    // A scan that throws at once rejects like one that fails later.
     const entry: Entry = { roots, set: Promise.resolve().then(() => create(session)), closed: false };
     entry.set = entry.set.then(
       (set) => {
@@ -57,7 +57,11 @@ export class SessionSecrets {
         else entry.ready = set;
         return set;
       },
-      () => builtInSecrets(),
+      (error: unknown) => {
+        // The run ends naming why (a malformed secrets setting); the next one scans again.
+        if (this.entries.get(session.id) === entry) this.entries.delete(session.id);
+        throw error;
+      },
     );
     this.entries.set(session.id, entry);
     return entry.set;
