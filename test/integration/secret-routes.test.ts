@@ -12,7 +12,9 @@ import { block, reply } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
 import { credentialSamples, lookAlikes, type Sample } from '../support/secret-corpus';
 
-function leaked(text: string, samples: readonly Sample[]): string[] {
+function leaked(redacted: string, samples: readonly Sample[]): string[] {
+  // A marker's label may share letters with a secret (`[REDACTED:aws-amazon-bedrock-api-key-…]`).
+  const text = redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[REDACTED]');
   return samples.flatMap((sample) => {
     for (let start = 0; start + 12 <= sample.secret.length; start += 3) {
       const piece = sample.secret.slice(start, start + 12);

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import RandExp from 'randexp';
-import { loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
+import { loadGitleaksRules, shannonEntropy, type Rule } from '../../electron/core/secrets/gitleaks-rules';
 import { re2ToJs } from '../../electron/core/secrets/re2-to-js';
 
 interface Format {
@@ -43,10 +43,28 @@ const SYNTAXES: { file: string; template: string }[] = [
   { file: 'src/Config.java', template: 'String {i}Token = "{s}";' },
   { file: 'config/pom.xml', template: '<{i}Token>\n    {s}\n</{i}Token>' },
   { file: 'conf/build.mk', template: '{I}_TOKEN ?= {s}' },
+  { file: 'config/app.toml', template: '[{i}]\ntoken = "{s}"' },
+  { file: 'Dockerfile', template: 'ENV {I}_TOKEN={s}' },
+  { file: 'infra/main.tf', template: '  {i}_token = "{s}"' },
+  { file: 'src/Settings.cs', template: 'var {i}Token = "{s}";' },
+  { file: 'scripts/setup.ps1', template: '$env:{I}_TOKEN = "{s}"' },
+  { file: 'src/config.ts', template: "export const config = { {i}Token: '{s}' };" },
+  { file: 'config/App.config', template: '<add key="{i}Token" value="{s}" />' },
+  { file: 'src/Settings.kt', template: 'val {i}Token = "{s}"' },
+];
+
+/**
+ * Where nothing names the provider: a prefixed secret must be found by its prefix alone
+ * (`SERVICE_CREDENTIAL=NRJS-…`, a key pasted in prose or a manifest).
+ */
+const NEUTRAL_SYNTAXES: { file: string; template: string }[] = [
+  { file: 'deploy/service.env', template: 'SERVICE_CREDENTIAL={s}' },
+  { file: 'notes/handover.md', template: 'The staging account uses `{s}` until Friday.' },
+  { file: 'k8s/secret.yaml', template: '  data:\n    value: {s}' },
 ];
 
 /** Syntaxes per format: enough to vary, few enough that the corpus stays quick. */
-const SYNTAXES_PER_FORMAT = 4;
+const SYNTAXES_PER_FORMAT = 5;
 
 /**
  * Seeded (mulberry32), so a failure is the same on every run and machine; COVE_CORPUS_SEED picks
@@ -54,6 +72,11 @@ const SYNTAXES_PER_FORMAT = 4;
  */
 export const CORPUS_SEED = Number(process.env.COVE_CORPUS_SEED ?? 20261201) >>> 0;
 let state = CORPUS_SEED;
+
+/** Starts the generator again from `seed`, to explore many corpora in one process. */
+export function seedCorpus(seed: number): void {
+  state = seed >>> 0;
+}
 function nextRandom(): number {
   state = (state + 0x6d2b79f5) >>> 0;
   let t = state;
@@ -67,6 +90,16 @@ function generate(pattern: string): string {
   const generator = new RandExp(new RegExp(re2ToJs(pattern)));
   generator.max = 8;
   generator.randInt = randomInt;
+  return generator.gen();
+}
+
+/** A body as plain as the format allows, every choice its first (`NRJS-000…`): a test key is still a key. */
+function plainSecret(pattern: string): string {
+  const generator = new RandExp(new RegExp(re2ToJs(pattern)));
+  generator.max = 8;
+  let turn = 0;
+  // Mostly the first choice, now and then the second, so a body is plain but not one character.
+  generator.randInt = (low: number, high: number) => Math.min(high, low + (turn++ % 5 === 4 ? 1 : 0));
   return generator.gen();
 }
 
@@ -135,7 +168,56 @@ function sampleSecret(format: Format, index: number): string {
   return secret;
 }
 
-const rules = new Map(loadGitleaksRules().rules.map((rule) => [rule.id, rule]));
+/** By id; a rule's prefix-only twin (same id) is not the one its samples are checked against. */
+const rules = new Map<string, Rule>();
+for (const rule of loadGitleaksRules().rules) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+
+/**
+ * Shapes gitleaks' samples lack, from other scanners' detectors and tests (see
+ * electron/core/secrets/scanner-rules.ts for each one's source).
+ */
+const SCANNER_FORMATS: Format[] = [
+  { rule: 'trello-token', identifier: 'trello', pattern: '[a-zA-Z0-9-]{32}' },
+  { rule: 'trello-token', identifier: 'trello', pattern: '[a-zA-Z0-9-]{64}' },
+  { rule: 'trello-token-atta', identifier: 'board', pattern: 'ATTA[a-f0-9]{64}[A-F0-9]{8}' },
+  { rule: 'figma-token', identifier: 'figma', pattern: 'figd_[A-Za-z0-9_-]{40}' },
+  { rule: 'docker-hub-token', identifier: 'docker', pattern: 'dckr_pat_[A-Za-z0-9_-]{27}' },
+  { rule: 'vercel-token', identifier: 'vercel', pattern: 'vc[pk]_[A-Za-z0-9]{24}' },
+  { rule: 'cloudflare-token', identifier: 'cloudflare', pattern: 'cfut_[A-Za-z0-9]{40}[0-9a-f]{8}' },
+  { rule: 'vault-recovery-token', identifier: 'vault', pattern: 'hvr\\.[A-Za-z0-9_-]{95}' },
+  { rule: 'supabase-token', identifier: 'supabase', pattern: 'sbp_[a-z0-9]{40}' },
+  { rule: 'netlify-token', identifier: 'netlify', pattern: 'nfp_[A-Za-z0-9]{36}' },
+  { rule: 'render-api-key', identifier: 'render', pattern: 'rnd_[A-Za-z0-9]{32}' },
+  { rule: 'hubspot-token', identifier: 'hubspot', pattern: 'pat-na1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' },
+  { rule: 'doppler-token', identifier: 'doppler', pattern: 'dp\\.st\\.[a-z0-9_]{8}\\.[A-Za-z0-9]{40}' },
+  { rule: 'mailchimp-api-key', identifier: 'mailchimp', pattern: '[0-9a-f]{32}-us[0-9]{1,2}' },
+  { rule: 'pinecone-api-key', identifier: 'pinecone', pattern: 'pcsk_[A-Za-z0-9]{6}_[A-Za-z0-9]{50}' },
+];
+
+function scannerSamples(): Sample[] {
+  return SCANNER_FORMATS.flatMap((format, index) => {
+    const secret = sampleSecret(format, index);
+    const syntaxes = [0, 1, 2, 3].map((offset) => SYNTAXES[(index * 2 + offset * 5) % SYNTAXES.length]!);
+    // Trello's plain keys are told only by the name beside them; the others by their shape.
+    if (!format.pattern.startsWith('[')) syntaxes.push(NEUTRAL_SYNTAXES[index % NEUTRAL_SYNTAXES.length]!);
+    return syntaxes.map((syntax) => ({ format: format.rule, secret, text: fill(syntax.template, format.identifier, secret), file: syntax.file }));
+  });
+}
+
+/** Formats whose secret begins with a provider prefix: also plain (low entropy) and under a neutral name. */
+function prefixedSamples(format: Format, index: number): Sample[] {
+  const prefix = rules.get(format.rule)?.prefix;
+  if (!prefix) return [];
+  const secret = plainSecret(format.pattern);
+  if (!secret.toLowerCase().startsWith(prefix.toLowerCase()) || /[\\"'`\s]/.test(secret)) return [];
+  const neutral = NEUTRAL_SYNTAXES[index % NEUTRAL_SYNTAXES.length]!;
+  const named = SYNTAXES[index % SYNTAXES.length]!;
+  return [
+    { format: `${format.rule}-plain`, secret, text: fill(named.template, format.identifier, secret), file: named.file },
+    { format: `${format.rule}-plain`, secret, text: fill(neutral.template, format.identifier, secret), file: neutral.file },
+    { format: `${format.rule}-unnamed`, secret: sampleSecret(format, index), text: '', file: neutral.file },
+  ].map((sample) => (sample.text === '' ? { ...sample, text: fill(neutral.template, format.identifier, sample.secret) } : sample));
+}
 
 export function credentialSamples(): Sample[] {
   const samples: Sample[] = [];
@@ -145,8 +227,9 @@ export function credentialSamples(): Sample[] {
       const syntax = SYNTAXES[(index + offset * 3) % SYNTAXES.length]!;
       samples.push({ format: format.rule, secret, text: fill(syntax.template, format.identifier, secret), file: syntax.file });
     }
+    samples.push(...prefixedSamples(format, index));
   });
-  return [...samples, ...coveSamples()];
+  return [...samples, ...scannerSamples(), ...coveSamples()];
 }
 
 /** Text that looks random or credential-like but is not a secret: none of it may be redacted. */
@@ -208,5 +291,15 @@ export function lookAlikes(): string[] {
     `"node_modules/@types/node": { "version": "20.${Math.floor(nextRandom() * 19)}.0" }`,
     `Authorization: Bearer \${TOKEN}`,
     `ETag: "${hex(40)}"`,
+    `<add key="webpages:Version" value="3.0.0.0" />`,
+    `<add key="ClientValidationEnabled" value="true" />`,
+    `- name: TOKEN_TTL_SECONDS\n  value: "${Math.floor(nextRandom() * 9000)}"`,
+    `{ "name": "api_token", "value": "\${{ secrets.API_TOKEN }}" }`,
+    `instance_type = "t1.micro"`,
+    `ATTACHMENT_COUNT=${Math.floor(nextRandom() * 90)}`,
+    `See the trello board https://trello.com/b/${random(8)}/roadmap for the plan.`,
+    `docker pull node:20-alpine@sha256:${hex(64)}`,
+    `vcpkg install openssl:x64-linux zlib:x64-linux`,
+    `hubspot form id ${uuid()}`,
   ];
 }

@@ -5,9 +5,12 @@
  */
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SecretSet } from '../../electron/core/secrets';
+import { bashTool } from '../../electron/core/tools/bash';
+import { DEFAULT_MODEL_LIMITS, UI_BYTE_LIMIT } from '../../electron/core/tools/bash-output';
 import { readFileTool } from '../../electron/core/tools/read-file';
 import { searchTool } from '../../electron/core/tools/search';
 import { makeContext, removeFolder, tempFolder, textOf } from './helpers/tool-context';
@@ -60,5 +63,44 @@ describe('bad input', () => {
     writeFileSync(join(root, 'near.txt'), nearSecrets(200_000));
     const text = textOf(await searchTool.execute({ pattern: 'token' }, makeContext([root], new SecretSet())));
     assert.match(text, /near\.txt:2: token: a{30}1/);
+  });
+
+  test('search skips a 1 GB file and a binary by what they are, and still answers for the rest', { timeout: 60_000 }, async () => {
+    const folder = join(root, 'mixed');
+    mkdirSync(folder, { recursive: true });
+    const fd = openSync(join(folder, 'huge.log'), 'w');
+    ftruncateSync(fd, 1024 ** 3);
+    closeSync(fd);
+    writeFileSync(join(folder, 'blob.bin'), Buffer.concat([Buffer.from('token=ghp_'), randomBytes(64 * 1024), Buffer.from([0, 0, 0])]));
+    writeFileSync(join(folder, 'notes.txt'), `token is here\nGITHUB_TOKEN=ghp_${'A1b2C3d4E5'.repeat(3)}abcdef\n`);
+    const text = textOf(await searchTool.execute({ pattern: 'token', path: 'mixed' }, makeContext([root], new SecretSet())));
+    assert.match(text, /notes\.txt:1: token is here/);
+    assert.doesNotMatch(text, /A1b2C3d4E5/);
+    assert.doesNotMatch(text, /huge\.log|blob\.bin/);
+  });
+
+  test('bash printing a binary: the model copy is cut to its limits, redacted, and the run answers', { timeout: 120_000 }, async () => {
+    const secret = `ghp_${'Zz9'.repeat(12)}`;
+    // Without ESC: an escape sequence left open swallows the output after it (see the report on ansi.ts).
+    const noise = () => Buffer.from(randomBytes(512 * 1024).filter((byte) => byte !== 0x1b));
+    writeFileSync(join(root, 'noise.bin'), Buffer.concat([noise(), Buffer.from(`\n${secret}\n`), noise()]));
+    const ctx = makeContext([root], new SecretSet());
+    const text = textOf(await bashTool.execute({ command: `cat noise.bin; echo; echo '${secret}'; echo done` }, ctx));
+    assert.ok(text.length < DEFAULT_MODEL_LIMITS.headChars + DEFAULT_MODEL_LIMITS.tailChars + 2_000, `${text.length} characters for the model`);
+    assert.match(text, /done/);
+    assert.ok(!text.includes(secret) && !JSON.stringify(ctx.updates).includes(secret));
+  });
+
+  test('bash printing one 1 MB line of near-secrets: bounded for the model and the UI, no secret, no crash', { timeout: 180_000 }, async () => {
+    writeFileSync(join(root, 'one-line.txt'), `${nearSecrets(40_000).replaceAll('\n', ' ').slice(0, 1024 * 1024)} password=Q8zt3vLm9xPw2RkY`);
+    const ctx = makeContext([root], new SecretSet());
+    const heapBefore = process.memoryUsage().heapUsed;
+    const text = textOf(await bashTool.execute({ command: 'cat one-line.txt; echo; echo finished' }, ctx));
+    const streamed = JSON.stringify(ctx.updates);
+    assert.ok(text.length < DEFAULT_MODEL_LIMITS.headChars + DEFAULT_MODEL_LIMITS.tailChars + 2_000, `${text.length} characters for the model`);
+    assert.ok(streamed.length < UI_BYTE_LIMIT * 3, `${streamed.length} characters streamed`);
+    assert.match(text, /finished/);
+    assert.ok(!text.includes('Q8zt3vLm9xPw2RkY') && !streamed.includes('Q8zt3vLm9xPw2RkY'));
+    assert.ok(process.memoryUsage().heapUsed - heapBefore < 400 * 1024 * 1024, 'the heap stays bounded');
   });
 });

@@ -15,7 +15,9 @@ import { CORPUS_SEED, credentialSamples, lookAlikes, type Sample } from '../supp
 import { makeContext, removeFolder, tempFolder, textOf } from './helpers/tool-context';
 
 /** The first 12-character piece of `secret` that `text` still holds. */
-function leakedPiece(text: string, secret: string): string | undefined {
+function leakedPiece(redacted: string, secret: string): string | undefined {
+  // A marker's label may share letters with a secret (`[REDACTED:aws-amazon-bedrock-api-key-…]`).
+  const text = redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[REDACTED]');
   if (secret.length < 12) return text.includes(secret) ? secret : undefined;
   for (let start = 0; start + 12 <= secret.length; start += 3) {
     const piece = secret.slice(start, start + 12);

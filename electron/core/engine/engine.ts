@@ -16,7 +16,6 @@ import { McpRegistry } from '../mcp/mcp-registry';
 import { createSessionGate } from '../permissions/session-gate';
 import type { PermissionMode } from '../permissions/rule-syntax';
 import type { RuleLists } from '../permissions/settings';
-import { SecretSet } from '../secrets';
 import { SessionManager } from '../sessions/session-manager';
 import { DEFAULT_MAX_SUBAGENTS } from '../settings/app-settings';
 import { readWorkspaceSettings, sessionDefaults, type SessionDefaults, type WorkspaceSettings } from '../settings/workspace-settings';
@@ -82,7 +81,8 @@ export function createEngine(options: EngineOptions): Engine {
     subagentLimits: { maxConcurrent: quietly(() => settings([]).maxSubagents(), DEFAULT_MAX_SUBAGENTS) },
     retry,
     secrets,
-    hooks: hostHooks({ coveHome: dataDir, secrets, wrap: hookSandbox(dataDir), log }),
+    // The session's one secret set (session-secrets.ts), closed with the session.
+    hooks: hostHooks({ coveHome: dataDir, secrets: async (session) => manager.secretsOf(session.id), wrap: hookSandbox(dataDir), log }),
     // Throws `SettingsFileError` when a settings file is malformed: the run does not start.
     permissionGate: (session, prompter) =>
       createSessionGate({
@@ -94,7 +94,8 @@ export function createEngine(options: EngineOptions): Engine {
         ...(options.rules ? { extraRules: options.rules } : {}),
         // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
         ...(options.headless ? {} : { prompter }),
-        redactor: new SecretSet(),
+        // The session's own secret set, so the audit hides its file values too.
+        redactor: manager.redactorOf(session.id),
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: dataDir }),
       }),

@@ -8,6 +8,7 @@
  */
 import data from './rules/gitleaks.json' with { type: 'json' };
 import { compileRe2, RegexTranslationError } from './re2-to-js';
+import { distinctivePrefix, secretPart } from './rule-prefix';
 
 export interface Allowlist {
   regexes: readonly RegExp[];
@@ -32,6 +33,8 @@ export interface Rule {
    * tried there alone instead of at every place of every line.
    */
   sticky?: RegExp;
+  /** The provider prefix the secret begins with, when it has a distinctive one (rule-prefix.ts). */
+  prefix?: string;
 }
 
 /** How gitleaks' GenerateSemiGenericRegex begins every rule it makes. */
@@ -118,15 +121,25 @@ export function loadGitleaksRules(): LoadedRules {
   for (const rule of raw.rules) {
     if (!rule.regex || rule.path) continue;
     try {
+      const part = secretPart(rule.regex, rule.secretGroup ?? 0);
+      const prefix = distinctivePrefix(part ? part.group : rule.regex);
+      const semiGeneric = rule.regex.startsWith(SEMI_GENERIC_PREFIX) && (rule.keywords?.length ?? 0) > 0;
+      const allowlists = (rule.allowlists ?? []).map(compileAllowlist).filter((list): list is Allowlist => list !== undefined);
       rules.push({
         id: rule.id,
         regex: compileRe2(rule.regex, 'gd'),
         keywords: (rule.keywords ?? []).map((word) => word.toLowerCase()),
-        entropy: rule.entropy ?? 0,
+        // A provider's prefix is context enough: a low-entropy body is a test key, still a key.
+        entropy: prefix ? 0 : (rule.entropy ?? 0),
         secretGroup: rule.secretGroup ?? 0,
-        allowlists: (rule.allowlists ?? []).map(compileAllowlist).filter((list): list is Allowlist => list !== undefined),
-        ...(rule.regex.startsWith(SEMI_GENERIC_PREFIX) && rule.keywords?.length ? { sticky: compileRe2(rule.regex, 'yd') } : {}),
+        allowlists,
+        ...(semiGeneric ? { sticky: compileRe2(rule.regex, 'yd') } : {}),
+        ...(prefix ? { prefix } : {}),
       });
+      // The prefixed secret alone, wherever it is assigned: `NR_TOKEN=NRJS-…` names no `new_relic`.
+      if (semiGeneric && part && prefix) {
+        rules.push({ id: rule.id, regex: compileRe2(`${part.flags}\\b(${part.group})${part.after}`, 'gd'), keywords: [prefix.toLowerCase()], entropy: 0, secretGroup: 1, allowlists });
+      }
     } catch (error) {
       if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;
       skipped.push({ id: rule.id, reason: error.message });

@@ -5,8 +5,7 @@
  * several hundred, which is what keeps redaction of a whole command's output cheap.
  */
 
-/** Characters fold to ASCII lower case; others go to one class, since no keyword holds them. */
-const OTHER = 0;
+// Characters fold to ASCII lower case; all others share class 0, since no keyword holds them.
 
 export interface KeywordHit {
   keyword: number;
@@ -15,13 +14,16 @@ export interface KeywordHit {
 }
 
 export class KeywordScanner {
-  private readonly classOf = new Uint8Array(128);
+  /** Every UTF-16 unit has a class, so the hot loop needs no range check. */
+  private readonly classOf = new Uint8Array(65536);
   private readonly classes: number;
+  /**
+   * The next state's row (state × classes), negated minus one when keywords end there: one load
+   * per character both moves and says whether to look for hits.
+   */
   private readonly delta: Int32Array;
   /** For each state, the keywords that end there (its own and those of its fail chain). */
   private readonly outputs: (number[] | undefined)[];
-  /** 1 where `outputs` has keywords: a typed array keeps the hot loop monomorphic. */
-  private readonly accepting: Uint8Array;
   private readonly lengths: number[];
 
   constructor(keywords: readonly string[]) {
@@ -54,42 +56,47 @@ export class KeywordScanner {
       ends[state]!.push(index);
     });
     const states = trie.length;
-    this.delta = new Int32Array(states * classes);
+    const next = new Int32Array(states * classes);
     const fail = new Int32Array(states);
     const queue: number[] = [];
     for (let symbol = 0; symbol < classes; symbol++) {
-      const next = trie[0]![symbol]!;
-      this.delta[symbol] = next === -1 ? 0 : next;
-      if (next > 0) queue.push(next);
+      const child = trie[0]![symbol]!;
+      next[symbol] = child === -1 ? 0 : child;
+      if (child > 0) queue.push(child);
     }
     for (let head = 0; head < queue.length; head++) {
       const state = queue[head]!;
       ends[state]!.push(...ends[fail[state]!]!);
       for (let symbol = 0; symbol < classes; symbol++) {
-        const next = trie[state]![symbol]!;
-        if (next === -1) {
-          this.delta[state * classes + symbol] = this.delta[fail[state]! * classes + symbol]!;
+        const child = trie[state]![symbol]!;
+        if (child === -1) {
+          next[state * classes + symbol] = next[fail[state]! * classes + symbol]!;
         } else {
-          fail[next] = this.delta[fail[state]! * classes + symbol]!;
-          this.delta[state * classes + symbol] = next;
-          queue.push(next);
+          fail[child] = next[fail[state]! * classes + symbol]!;
+          next[state * classes + symbol] = child;
+          queue.push(child);
         }
       }
     }
     this.outputs = ends.map((list) => (list.length > 0 ? list : undefined));
-    this.accepting = Uint8Array.from(ends, (list) => (list.length > 0 ? 1 : 0));
+    this.delta = new Int32Array(states * classes);
+    for (let index = 0; index < next.length; index++) {
+      const state = next[index]!;
+      this.delta[index] = ends[state]!.length > 0 ? -(state * classes) - 1 : state * classes;
+    }
   }
 
   /** Calls `onHit` for every occurrence, overlapping ones included, in order of their end. */
   scan(text: string, onHit: (keyword: number, start: number) => void): void {
-    const { classOf, delta, classes, outputs, lengths, accepting } = this;
+    const { classOf, delta, classes, outputs, lengths } = this;
     const length = text.length;
     let row = 0;
     for (let index = 0; index < length; index++) {
-      const code = text.charCodeAt(index);
-      const state = delta[row + (code < 128 ? classOf[code]! : OTHER)]!;
-      row = state * classes;
-      if (accepting[state] === 1) for (const keyword of outputs[state]!) onHit(keyword, index - lengths[keyword]! + 1);
+      row = delta[row + classOf[text.charCodeAt(index)]!]!;
+      if (row < 0) {
+        row = -row - 1;
+        for (const keyword of outputs[row / classes]!) onHit(keyword, index - lengths[keyword]! + 1);
+      }
     }
   }
 }

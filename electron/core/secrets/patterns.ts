@@ -8,6 +8,7 @@
  * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
 import { shannonEntropy } from './gitleaks-rules';
+import { SCANNER_PATTERNS } from './scanner-rules';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -20,16 +21,34 @@ export interface SecretPattern {
   accept?: (secret: string) => boolean;
   /**
    * Where a match can be, which saves running the regex over all of a long output: `word`, it
-   * starts in the run of name characters just before a hint (a `name=value` rule); `lines`, it
-   * lies within a few lines of a hint. Default: anywhere in the text.
+   * starts in the run of name characters just before a hint (a `name=value` rule); `line`, on a
+   * hint's line or the next; `lines`, within a few lines of a hint; `text`, anywhere. Default:
+   * `line` for a pattern with hints, `text` without.
    */
-  near?: 'word' | 'lines';
+  near?: 'word' | 'line' | 'lines' | 'text';
+  /** For `word`: the characters a match may start with, walking back from its hint. */
+  wordCharacters?: RegExp;
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
 const ASSIGNMENT_ENTROPY = 2.8;
 
 const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test(value);
+
+/**
+ * Letters alone can be a generated secret too (`ZHBejQShHJLVNWxcqyaGVfyC`): long, and either
+ * upper and lower case mixed the way chance mixes them (an identifier has a capital per word),
+ * or lower case as varied as a random draw.
+ */
+function randomLetters(value: string): boolean {
+  if (!/^[A-Za-z]{12,}$/.test(value)) return false;
+  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
+  if (upper >= 0.25 && upper <= 0.75) return true;
+  return upper === 0 && shannonEntropy(value) >= 3.3;
+}
+
+/** A value assigned to a secret's name that is a credential, not a word, call or placeholder. */
+const assignedSecret = (secret: string) => (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
 
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
@@ -38,19 +57,21 @@ const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$
  * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
  * while test keys, truncated keys and older shapes are shorter and must be redacted all the same.
  */
-export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
+const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // The whole block, including the escaped-newline form inside JSON (service-account files);
     // never past the next BEGIN, so a block cut short does not swallow the text up to another.
     name: 'private-key',
     regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S])*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['private key'],
+    near: 'text',
   },
   {
     // A block cut short (head -n, a truncated log): everything key-like after the header.
     name: 'private-key',
     regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?:\s|\\[nr])*[A-Za-z0-9+/=]{16,})+/g,
     hints: ['private key'],
+    near: 'text',
   },
   {
     name: 'aws-access-key-id',
@@ -165,7 +186,9 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     name: 'url-password',
     regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
-    near: 'lines',
+    // From the scheme just before `://`: one sticky try per URL instead of a scan of its lines.
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9+.-]/,
     accept: (secret) => !PLACEHOLDER.test(secret),
   },
   {
@@ -179,7 +202,17 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
-    accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY,
+    accept: assignedSecret,
+  },
+  {
+    // The name and the value in two fields of one entry: .NET's <add key="ApiToken" value="…"/>,
+    // Kubernetes' and Actions' `- name: API_TOKEN` / `value: …`, JSON's {"name": …, "value": …}.
+    name: 'secret-assignment',
+    regex:
+      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
+    hints: ['value'],
+    near: 'line',
+    accept: assignedSecret,
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
@@ -187,7 +220,7 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     name: 'basic-auth-flag',
     regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
     hints: ['-u', '--user', '--http-user'],
-    near: 'lines',
+    near: 'line',
     accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
   },
   {
@@ -196,7 +229,10 @@ export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
-    near: 'lines',
+    near: 'line',
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];
+
+/** Cove's own shapes, then those other scanners test that gitleaks lacks. */
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...SCANNER_PATTERNS];

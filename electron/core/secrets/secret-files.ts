@@ -214,8 +214,13 @@ export function privateKeyBodies(text: string): string[] {
   for (let match = header.exec(unescaped); match; match = header.exec(unescaped)) {
     const end = unescaped.indexOf('-----END', header.lastIndex);
     const body = unescaped.slice(header.lastIndex, end === -1 ? header.lastIndex + MAX_KEY_BODY : Math.min(end, header.lastIndex + MAX_KEY_BODY));
+    // A body line is base64 alone (indented in YAML, quoted in Markdown or a list); a line of other text
+    // after the body began ends it, so a header that is not a key's teaches no words.
+    const first = found.length;
     for (const line of body.split('\n')) {
-      for (const run of line.match(/[A-Za-z0-9+/=]{16,}/g) ?? []) found.push(run);
+      const bare = line.trim().replace(/^(?:[>#*;]\s*)+/, '').replace(/^["'`]|["'`,]+$/g, '');
+      if (/^[A-Za-z0-9+/=]{16,}$/.test(bare)) found.push(bare);
+      else if (found.length > first && bare !== '') break;
     }
   }
   return found;

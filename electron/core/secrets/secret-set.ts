@@ -50,6 +50,9 @@ interface Detector {
    * on the lines around their keywords.
    */
   windowed: boolean;
+  /** Lines before and after a keyword's line that a windowed detector sees. */
+  before: number;
+  after: number;
   /** Tried only just before each keyword (see `Rule.sticky`). */
   sticky?: RegExp;
   /** The characters a sticky match may start with, walking back from its keyword. */
@@ -59,6 +62,17 @@ interface Detector {
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
 const WINDOW_LINES_BEFORE = 1;
 const WINDOW_LINES_AFTER = 6;
+/** A shape that holds its keyword and cannot cross a line needs the keyword's line, and its neighbours for a name or value wrapped there. */
+const LINE_WINDOW = { before: 1, after: 1 };
+const WIDE_WINDOW = { before: WINDOW_LINES_BEFORE, after: WINDOW_LINES_AFTER };
+
+/** gitleaks' usual end of a secret, which may be a line break without the secret crossing one. */
+const TERMINATOR = /\(\?:\[\\x60'"\\s;\]\|\\\\\[nr\]\|\$\)/g;
+
+/** Whether a rule's regex can match across a line break (other than by ending at one). */
+function crossesLines(source: string): boolean {
+  return /\\s|\\n|\\r|\[\\s\\S\]|\[\^/.test(source.replace(TERMINATOR, ''));
+}
 
 interface Span {
   start: number;
@@ -73,6 +87,7 @@ function escapeRegExp(value: string): string {
 function fromPattern(pattern: SecretPattern): Detector {
   const named = pattern.regex.source.includes('(?<secret>');
   const flags = new Set([...pattern.regex.flags, 'g', ...(named ? ['d'] : [])]);
+  const near = pattern.near ?? (pattern.hints?.length ? 'line' : 'text');
   return {
     name: pattern.name,
     regex: new RegExp(pattern.regex.source, [...flags].join('')),
@@ -80,14 +95,16 @@ function fromPattern(pattern: SecretPattern): Detector {
     group: named ? -1 : Number.NaN,
     entropy: 0,
     allowlists: [],
-    windowed: pattern.near !== undefined,
-    ...(pattern.near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: COVE_NAME } : {}),
+    windowed: near !== 'text',
+    ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
+    ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
+  const window = rule.prefix && !rule.sticky && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
+  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...window, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -142,13 +159,25 @@ function findAll(text: string, detector: Detector, into: Span[], offset = 0): vo
 const GITLEAKS_NAME = /[\w.-]/;
 const COVE_NAME = /[\w.$@-]/;
 
+/** The ASCII characters a class accepts, as a table: walking back is one load per character. */
+const characterTables = new Map<RegExp, Uint8Array>();
+function characterTable(characters: RegExp): Uint8Array {
+  let table = characterTables.get(characters);
+  if (!table) {
+    table = Uint8Array.from({ length: 128 }, (_, code) => (characters.test(String.fromCharCode(code)) ? 1 : 0));
+    characterTables.set(characters, table);
+  }
+  return table;
+}
+
 /** A semi-generic rule tried once per keyword, from the start of the word run before it. */
 function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
+  const name = characterTable(nameCharacter);
   let covered = -1;
   for (const place of places) {
     if (place < covered) continue;
     let start = place;
-    while (start > 0 && place - start < SEMI_GENERIC_REACH && nameCharacter.test(text[start - 1]!)) start--;
+    while (start > 0 && place - start < SEMI_GENERIC_REACH && name[text.charCodeAt(start - 1)] === 1) start--;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match || match[0] === '') continue;
@@ -157,32 +186,62 @@ function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detecto
   }
 }
 
-function lineStartBefore(text: string, position: number, lines: number): number {
-  let at = position;
-  for (let line = 0; line <= lines && at > 0; line++) at = text.lastIndexOf('\n', at - 1);
-  return at <= 0 ? 0 : at + 1;
-}
+/**
+ * How far a window reaches from its keyword within one long line. A rule with `.*` (curl's) run
+ * from every keyword of a megabyte line to its end would take time squared in the line's length;
+ * no credential is this long, and a private key block is matched by its own patterns over the
+ * whole text.
+ */
+const REACH_BEFORE = 2048;
+const REACH_AFTER = 4096;
+/** Windows of close keywords are joined up to this length; the next one overlaps it by REACH_BEFORE. */
+const MAX_WINDOW = 8192;
 
-function lineEndAfter(text: string, position: number, lines: number): number {
-  let at = position;
-  for (let line = 0; line <= lines; line++) {
-    const next = text.indexOf('\n', at);
-    if (next === -1) return text.length;
-    at = next + 1;
+/** Where a text's line breaks are, found once (natively) for all its windows. */
+class LineBreaks {
+  private readonly breaks: number[] = [];
+
+  constructor(private readonly text: string) {
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) this.breaks.push(at);
   }
-  return at - 1;
+
+  /** The number of breaks before `position`. */
+  private rank(position: number): number {
+    let low = 0;
+    let high = this.breaks.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.breaks[middle]! < position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The start of the line `lines` before `position`'s, but no further back than `reach`. */
+  startBefore(position: number, lines: number, reach = REACH_BEFORE): number {
+    const index = this.rank(position) - 1 - lines;
+    const start = index < 0 ? 0 : this.breaks[index]! + 1;
+    return Math.max(start, position - reach);
+  }
+
+  /** The end of the line `lines` after `position`'s, but no further on than `reach`. */
+  endAfter(position: number, lines: number, reach = REACH_AFTER): number {
+    const index = this.rank(position) + lines;
+    const end = index < this.breaks.length ? this.breaks[index]! : this.text.length;
+    return Math.min(end, position + reach);
+  }
 }
 
-/** Runs a windowed detector on the merged windows around its keywords' places. */
-function findAround(text: string, detector: Detector, places: number[], into: Span[]): void {
+function findAround(text: string, lines: LineBreaks, detector: Detector, places: number[], into: Span[]): void {
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
+  const { before, after } = detector;
   let index = 0;
   while (index < places.length) {
-    const start = lineStartBefore(text, places[index]!, WINDOW_LINES_BEFORE);
-    let end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
-    for (index++; index < places.length && places[index]! <= end; index++) end = lineEndAfter(text, places[index]!, WINDOW_LINES_AFTER);
+    const start = lines.startBefore(places[index]!, before);
+    let end = lines.endAfter(places[index]!, after);
+    for (index++; index < places.length && places[index]! <= end && end - start < MAX_WINDOW; index++) end = Math.max(end, lines.endAfter(places[index]!, after));
     if (start === 0 && end === text.length) findAll(text, detector, into);
     else findAll(text.slice(start, end), detector, into, start);
   }
@@ -320,8 +379,9 @@ export class SecretSet implements SecretRedactor {
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
     const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
+    let lines: LineBreaks | undefined;
     for (const [detector, places] of this.awake(text)) {
-      if (detector.windowed) findAround(text, detector, places, spans);
+      if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };

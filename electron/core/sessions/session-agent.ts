@@ -7,7 +7,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CoveEvent } from '../../../shared/events';
 import { Agent, type HistoryChange } from '../agent/agent';
-import { NO_SECRETS, type ConversationMessage, type SnapshotStore, type ToolMiddleware } from '../agent/types';
+import { NO_SECRETS, type ConversationMessage, type SecretRedactor, type SnapshotStore, type ToolMiddleware } from '../agent/types';
 import { loadInstructions } from '../project/instructions';
 import { loadPersonas, personaAllows } from '../project/personas';
 import { createSkillTool, loadSkills } from '../project/skills';
@@ -29,6 +29,8 @@ export interface SessionAgentInput {
   maxTurns?: number;
   hooks?: SessionHooks;
   snapshots: SnapshotStore;
+  /** The session's secret set, shared by its runs (session-secrets.ts); default: the host's scan. */
+  secrets?: SecretRedactor | Promise<SecretRedactor>;
   messages: ConversationMessage[];
   /** Read at every turn: the persona the session acts as now. */
   personaName(): string | undefined;
@@ -57,7 +59,7 @@ export function buildSessionAgent(input: SessionAgentInput): { agent: Agent; sub
     strategy: options.strategy,
     retry: options.retry,
     workspaceRoots: session.workspaces,
-    secrets: options.secrets?.(session) ?? NO_SECRETS,
+    secrets: input.secrets ?? options.secrets?.(session) ?? NO_SECRETS,
     snapshots: input.snapshots,
     log: input.log,
   };

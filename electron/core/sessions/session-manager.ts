@@ -12,7 +12,7 @@ import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
 import { withoutThinking } from '../agent/conversation';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
-import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
+import { MemorySnapshotStore } from '../agent/types';
 import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
@@ -23,6 +23,8 @@ import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runne
 import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
+import { EventRedaction } from '../secrets/redact-event';
+import { SessionSecrets } from '../secrets/session-secrets';
 
 export type EventListener = (event: SequencedEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -99,9 +101,13 @@ export class SessionManager {
   private readonly prompts: PermissionPrompts;
   private readonly sequencer: EventSequencer;
   private readonly log: (message: string) => void;
+  /** One secret set per session, closed with it; it redacts the session's events as well. */
+  private readonly secretSets: SessionSecrets;
+  private readonly eventRedaction = new EventRedaction();
 
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
+    this.secretSets = new SessionSecrets(options.secrets ? (session) => options.secrets!(this.requireSession(session.id)) : undefined);
     this.sequencer = new EventSequencer((sessionId) => options.store.lastEventSeq(sessionId), (event) => this.deliver(event));
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
@@ -189,6 +195,7 @@ export class SessionManager {
     this.gates.delete(id);
     this.hookSets.delete(id);
     this.lastErrors.delete(id);
+    this.secretSets.close(id);
     this.sequencer.forget(id);
     return this.options.store.deleteSession(id);
   }
@@ -283,7 +290,12 @@ export class SessionManager {
   }
 
   secretsOf(sessionId: string): SecretRedactor | Promise<SecretRedactor> {
-    return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
+    return this.secretSets.of(this.requireSession(sessionId));
+  }
+
+  /** Redacts with the session's secret set once it is scanned (the built-in patterns before): for the permission audit. */
+  redactorOf(sessionId: string): SecretRedactor {
+    return this.secretSets.redactorOf(sessionId);
   }
 
   /**
@@ -317,6 +329,7 @@ export class SessionManager {
       live.hooksStop?.abort(new Error('Cove is shutting down'));
     }
     await Promise.allSettled(runs);
+    this.secretSets.closeAll();
     // Nothing may be left to number and write once the host closes the store.
     this.sequencer.releaseAll();
     for (const live of this.live.values()) live.writer.flush();
@@ -402,6 +415,7 @@ export class SessionManager {
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
+      secrets: this.secretSets.of(session),
       messages: store.loadMessages(session.id) as ConversationMessage[],
       personaName: () => this.personas.get(session.id),
       emit: (event) => this.publish(event),
@@ -414,7 +428,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent): void {
-    this.sequencer.push(event);
+    this.sequencer.push(this.eventRedaction.redact(event, this.secretSets.current(event.sessionId)));
   }
 
   private deliver(event: SequencedEvent): void {
