@@ -27,6 +27,7 @@ import { EXIT } from './exit-codes';
 import { hostHooks, unapprovedNotice } from '../core/hooks/host-hooks';
 import { hookSandbox } from '../core/hooks/hook-sandbox';
 import { loadHooks } from '../core/hooks/hook-config';
+import { checkpointsFor } from '../core/checkpoints';
 
 
 function workspaceDir(path: string): string {
@@ -84,6 +85,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
         wrap: hookSandbox(dataDir),
       }),
       modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
+      checkpoints: checkpointsFor(dataDir, store),
       log: (message) => err.write(`cove: ${message}\n`),
     });
     const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);

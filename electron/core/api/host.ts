@@ -22,6 +22,7 @@ import { readAppSettings } from '../settings/app-settings';
 import { streamHostEvents } from './host-events';
 import { hostHooks } from '../hooks/host-hooks';
 import { hookSandbox } from '../hooks/hook-sandbox';
+import { checkpointsFor } from '../checkpoints';
 
 export interface HostOptions {
   dataDir: string;
@@ -85,6 +86,7 @@ export function createHost(options: HostOptions): Host {
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
       }),
+    checkpoints: checkpointsFor(options.dataDir, store),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();

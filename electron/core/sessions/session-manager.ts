@@ -22,6 +22,7 @@ import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runne
 import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
+import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -57,6 +58,8 @@ export interface SessionManagerOptions {
   hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
   /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
   modelCatalog?(): Promise<ModelCatalog>;
+  /** A run's checkpoints (SPEC §13), recorded after the permission gate, before each mutating call. */
+  checkpoints?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionCheckpoints | undefined;
   log?(message: string): void;
 }
 
@@ -67,6 +70,7 @@ interface LiveSession {
   run?: Promise<RunOutcome>;
   /** Stops the run's hooks too, which run while the agent itself is not running. */
   hooksStop?: AbortController;
+  checkpoints?: SessionCheckpoints;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -214,7 +218,8 @@ export class SessionManager {
       : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
-      .then((outcome) => {
+      .then(async (outcome) => {
+        await live.checkpoints?.finishRun();
         live.writer.flush();
         if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
         this.update(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
@@ -367,11 +372,12 @@ export class SessionManager {
     const store = this.options.store;
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
     const snapshots = this.snapshotsOf(session.id);
+    const checkpoints = this.options.checkpoints?.(session, (event) => this.publish(event, writer));
     const { agent, subagents } = buildSessionAgent({
       session,
       options: this.options,
       client: this.options.createClient(),
-      middleware: settings.middleware ?? this.gateFor(session),
+      middleware: [...(settings.middleware ?? this.gateFor(session)), ...(checkpoints ? [checkpoints.middleware] : [])],
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
@@ -381,7 +387,7 @@ export class SessionManager {
       onHistory: (change) => this.persistHistory(session.id, change),
       log: this.log,
     });
-    const live: LiveSession = { agent, writer, subagents };
+    const live: LiveSession = { agent, writer, subagents, checkpoints };
     this.live.set(session.id, live);
     return live;
   }

@@ -1,0 +1,240 @@
+/**
+ * One workspace root's shadow repository: `COVE_HOME/checkpoints/<hash of the root>`, a git
+ * directory of its own (objects, index, refs) whose work tree is the root. A snapshot asks
+ * `git status` what changed since the last one (git's index stat cache makes that one cheap
+ * walk on a warm tree), stages only those paths and writes a commit; the person's `.git` is
+ * never opened, because GIT_DIR points here. Their `.gitignore` files live in the work tree and
+ * apply as they are; Cove's own excludes and the files over the size cap go in this
+ * repository's `info/exclude`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { git, GitError } from './git-runner';
+
+/** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
+export const COVE_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.DS_Store'];
+
+export const DEFAULT_SIZE_CAP = 5 * 1024 * 1024;
+
+export interface Snapshot {
+  root: string;
+  commit: string;
+  /** The shadow repository did not exist and was made for this snapshot. */
+  created: boolean;
+  /** Files over the size cap: noted, not copied. */
+  large: string[];
+  /** Files that changed while they were being recorded: their copy may be of either version. */
+  changing: string[];
+  /** What could not be recorded and why (an unreadable file, a nested repository). */
+  skipped: string[];
+}
+
+export interface TreeEntry {
+  mode: string;
+  sha: string;
+}
+
+export interface ChangedPath {
+  /** A added, D deleted, M modified, T type changed (file ↔ symlink). */
+  status: 'A' | 'D' | 'M' | 'T';
+  path: string;
+}
+
+/** Escapes a path for a gitignore line, anchored at the root, so it names that one file. */
+function excludeLine(path: string): string {
+  const escaped = path.replace(/[\\*?[\]]/g, (char) => `\\${char}`).replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
+  return `/${escaped}`;
+}
+
+function nulList(output: Buffer): string[] {
+  return output.toString('utf8').split('\0').filter((part) => part.length > 0);
+}
+
+function statKey(path: string): string | undefined {
+  try {
+    const stats = lstatSync(path);
+    return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function shadowDirFor(coveHome: string, root: string): string {
+  return join(coveHome, 'checkpoints', createHash('sha256').update(root).digest('hex').slice(0, 20));
+}
+
+export class ShadowRepo {
+  readonly gitDir: string;
+  /** COVE_HOME itself when it lies inside the root: the checkpoints must never record themselves. */
+  private readonly ownFolder: string | undefined;
+
+  constructor(
+    coveHome: string,
+    readonly root: string,
+    private readonly sizeCap = DEFAULT_SIZE_CAP,
+  ) {
+    this.gitDir = shadowDirFor(coveHome, root);
+    const inside = relative(root, coveHome);
+    this.ownFolder = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split('\\').join('/') : undefined;
+  }
+
+  exists(): boolean {
+    return existsSync(join(this.gitDir, 'HEAD'));
+  }
+
+  private run(args: readonly string[], input?: string | Buffer, signal?: AbortSignal): Promise<Buffer> {
+    return git(args, { gitDir: this.gitDir, workTree: this.root, input, signal });
+  }
+
+  /** Makes the repository when it is missing; true when it was made now. */
+  async ensure(): Promise<boolean> {
+    if (this.exists()) return false;
+    mkdirSync(this.gitDir, { recursive: true });
+    await git(['init', '--quiet', '--bare', '--template=', this.gitDir], { gitDir: this.gitDir });
+    // A bare repository refuses a work tree unless it is told it is not bare.
+    await git(['config', 'core.bare', 'false'], { gitDir: this.gitDir });
+    writeFileSync(join(this.gitDir, 'cove-root'), `${this.root}\n`);
+    this.writeExcludes(this.largeFiles());
+    return true;
+  }
+
+  private largeListPath(): string {
+    return join(this.gitDir, 'cove-large-files');
+  }
+
+  private largeFiles(): string[] {
+    try {
+      return readFileSync(this.largeListPath(), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  }
+
+  private writeExcludes(large: readonly string[]): void {
+    mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+    const own = this.ownFolder ? [`${excludeLine(this.ownFolder)}/`] : [];
+    const lines = ['# Cove: folders never recorded', ...COVE_EXCLUDES, ...own, '# Cove: files over the size cap', ...large.map(excludeLine)];
+    writeFileSync(join(this.gitDir, 'info', 'exclude'), `${lines.join('\n')}\n`);
+    writeFileSync(this.largeListPath(), large.length > 0 ? `${large.join('\n')}\n` : '');
+  }
+
+  private isLarge(path: string): boolean {
+    try {
+      const stats = lstatSync(join(this.root, path));
+      return stats.isFile() && stats.size > this.sizeCap;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Records the root as it is now under `ref` (refs/cove/…); never throws for one bad file, only when nothing could be recorded. */
+  async snapshot(ref: string, signal?: AbortSignal): Promise<Snapshot> {
+    const created = await this.ensure();
+    // A file that shrank under the cap is recorded again from now on.
+    const previousLarge = this.largeFiles();
+    const stillLarge = previousLarge.filter((path) => this.isLarge(path));
+    if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
+
+    const status = nulList(await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], undefined, signal));
+    const skipped: string[] = [];
+    const newLarge: string[] = [];
+    const toStage: string[] = [];
+    for (const entry of status) {
+      const code = entry.slice(0, 2);
+      const path = entry.slice(3);
+      if (code === '??' && path.endsWith('/')) {
+        skipped.push(`${path} is a git repository of its own; its files are not recorded`);
+        continue;
+      }
+      if (code[1] !== 'D' && this.isLarge(path)) newLarge.push(path);
+      else toStage.push(path);
+    }
+    if (newLarge.length > 0) {
+      this.writeExcludes([...stillLarge, ...newLarge]);
+      await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'), signal);
+    }
+    const before = new Map(toStage.map((path) => [path, statKey(join(this.root, path))]));
+    if (toStage.length > 0) {
+      try {
+        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], toStage.join('\0'), signal);
+      } catch (error) {
+        // With --ignore-errors git stages every file it could read and names the others.
+        if (!(error instanceof GitError) || error.diskFull || !/unable to index|open\(|failed to insert/.test(error.stderr)) throw error;
+        for (const line of error.stderr.split('\n')) if (/^error: /.test(line)) skipped.push(line.replace(/^error: /, ''));
+      }
+    }
+    const changing = toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path));
+    const tree = (await this.run(['write-tree'], undefined, signal)).toString('utf8').trim();
+    const parent = await this.head();
+    const large = [...stillLarge, ...newLarge];
+    const message = `Cove checkpoint ${ref}\n\n${JSON.stringify({ large })}\n`;
+    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message, signal)).toString('utf8').trim();
+    await this.run(['update-ref', '--stdin'], `update HEAD ${commit}\nupdate ${ref} ${commit}\n`, signal);
+    return { root: this.root, commit, created, large, changing, skipped };
+  }
+
+  private async head(): Promise<string | undefined> {
+    try {
+      return (await this.run(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** True when the commit is in this repository (a deleted and remade one lost its old commits). */
+  async has(commit: string): Promise<boolean> {
+    if (!this.exists()) return false;
+    try {
+      await this.run(['cat-file', '-e', `${commit}^{commit}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The files over the size cap when `commit` was recorded. */
+  async largeAt(commit: string): Promise<string[]> {
+    const body = (await this.run(['cat-file', 'commit', commit])).toString('utf8');
+    const json = body.slice(body.indexOf('\n\n') + 2).split('\n\n').slice(1).join('\n\n').trim();
+    try {
+      const parsed = JSON.parse(json) as { large?: unknown };
+      return Array.isArray(parsed.large) ? parsed.large.filter((item): item is string => typeof item === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The paths that differ between two commits. */
+  async changes(from: string, to: string): Promise<ChangedPath[]> {
+    const parts = nulList(await this.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]));
+    const changes: ChangedPath[] = [];
+    for (let index = 0; index + 1 < parts.length; index += 2) {
+      changes.push({ status: parts[index]!.slice(0, 1) as ChangedPath['status'], path: parts[index + 1]! });
+    }
+    return changes;
+  }
+
+  /** The entries of `commit` for `paths` (all of them when none are given); a path it lacks is absent. */
+  async entries(commit: string, paths?: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const entries = new Map<string, TreeEntry>();
+    if (paths && paths.length === 0) return entries;
+    const args = ['ls-tree', '-r', '-z', '--full-tree', commit, ...(paths ? ['--', ...paths] : [])];
+    for (const line of nulList(await this.run(args))) {
+      const tab = line.indexOf('\t');
+      const [mode, , sha] = line.slice(0, tab).split(' ');
+      entries.set(line.slice(tab + 1), { mode: mode!, sha: sha! });
+    }
+    return entries;
+  }
+
+  async blob(sha: string): Promise<Buffer> {
+    return this.run(['cat-file', 'blob', sha]);
+  }
+
+  /** A unified diff between two commits, limited to `paths` when given. */
+  async diff(from: string, to: string, paths?: readonly string[]): Promise<string> {
+    const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', from, to, ...(paths ? ['--', ...paths] : [])];
+    return (await this.run(args)).toString('utf8');
+  }
+}
