@@ -23,12 +23,6 @@ export interface SessionCheckpointsOptions {
   hadCheckpoints?(): boolean;
 }
 
-/** A ref name made only of characters git accepts in any position. */
-export function checkpointRef(sessionId: string, checkpointId: string): string {
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
-  return `refs/cove/${safe(sessionId)}/${safe(checkpointId)}`;
-}
-
 function failureText(root: string, error: unknown): string {
   if (error instanceof GitError && error.diskFull) return `${root}: not recorded: the disk is full`;
   return `${root}: not recorded: ${(error as Error)?.message ?? String(error)}`;
@@ -89,8 +83,8 @@ export class SessionCheckpoints {
 
   private async record(toolCallId: string, moment: CheckpointEvent['moment'], signal?: AbortSignal): Promise<CheckpointEvent> {
     const checkpointId = `cp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const ref = checkpointRef(this.options.sessionId, checkpointId);
-    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(ref, signal)));
+    const label = `${checkpointId} of session ${this.options.sessionId}`;
+    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label, signal)));
     const roots: CheckpointEvent['roots'] = [];
     const problems: string[] = [];
     settled.forEach((outcome, index) => {

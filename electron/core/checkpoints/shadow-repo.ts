@@ -8,8 +8,8 @@
  * repository's `info/exclude`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { git, GitError } from './git-runner';
 
 /** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
@@ -128,8 +128,12 @@ export class ShadowRepo {
     }
   }
 
-  /** Records the root as it is now under `ref` (refs/cove/…); never throws for one bad file, only when nothing could be recorded. */
-  async snapshot(ref: string, signal?: AbortSignal): Promise<Snapshot> {
+  /**
+   * Records the root as it is now, as a commit on the shadow HEAD: every checkpoint is an
+   * ancestor of HEAD, so none needs a ref of its own to stay. Throws only when nothing could be
+   * recorded; one unreadable file is reported in `skipped`.
+   */
+  async snapshot(label: string, signal?: AbortSignal): Promise<Snapshot> {
     const created = await this.ensure();
     // A file that shrank under the cap is recorded again from now on.
     const previousLarge = this.largeFiles();
@@ -165,16 +169,45 @@ export class ShadowRepo {
       }
     }
     const changing = toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path));
-    const tree = (await this.run(['write-tree'], undefined, signal)).toString('utf8').trim();
-    const parent = await this.head();
     const large = [...stillLarge, ...newLarge];
-    const message = `Cove checkpoint ${ref}\n\n${JSON.stringify({ large })}\n`;
+    const parent = await this.head();
+    // Nothing new since the last checkpoint: it stands for this one too.
+    if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length) {
+      return { root: this.root, commit: parent, created, large, changing, skipped };
+    }
+    const message = `Cove checkpoint ${label}\n\n${JSON.stringify({ large })}\n`;
+    // write-tree and commit-tree, not `git commit`: commit would stat the whole tree once more.
+    const tree = (await this.run(['write-tree'], undefined, signal)).toString('utf8').trim();
     const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message, signal)).toString('utf8').trim();
-    await this.run(['update-ref', '--stdin'], `update HEAD ${commit}\nupdate ${ref} ${commit}\n`, signal);
+    this.moveHead(commit);
     return { root: this.root, commit, created, large, changing, skipped };
   }
 
+  /**
+   * Points the branch HEAD names at `commit`, written the way git writes a loose ref (a temp file
+   * renamed over it), saving a process per checkpoint. Two processes racing here lose nothing:
+   * each checkpoint is kept by the commit id its event names, and this repository is never
+   * garbage-collected.
+   */
+  private moveHead(commit: string): void {
+    const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+    const ref = head.startsWith('ref: refs/') ? head.slice(5) : 'HEAD';
+    const path = join(this.gitDir, ref);
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.cove-${process.pid}.lock`;
+    writeFileSync(temporary, `${commit}\n`);
+    renameSync(temporary, path);
+  }
+
+  /** HEAD read from its files (a process fewer per checkpoint); git itself when it is packed or detached. */
   private async head(): Promise<string | undefined> {
+    try {
+      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
+      if (/^[0-9a-f]{40,64}$/.test(target)) return target;
+    } catch {
+      // Unborn, packed or odd: git knows.
+    }
     try {
       return (await this.run(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim() || undefined;
     } catch {
