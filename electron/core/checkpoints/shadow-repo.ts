@@ -144,6 +144,8 @@ export class ShadowRepo {
     const skipped: string[] = [];
     const newLarge: string[] = [];
     const toStage: string[] = [];
+    /** Untracked files gone between status and now (a tool's temp file, renamed): changing, not errors. */
+    const vanished: string[] = [];
     for (const entry of status) {
       const code = entry.slice(0, 2);
       const path = entry.slice(3);
@@ -152,6 +154,7 @@ export class ShadowRepo {
         continue;
       }
       if (code[1] !== 'D' && this.isLarge(path)) newLarge.push(path);
+      else if (code === '??' && statKey(join(this.root, path)) === undefined) vanished.push(path);
       else toStage.push(path);
     }
     if (newLarge.length > 0) {
@@ -159,16 +162,8 @@ export class ShadowRepo {
       await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'), signal);
     }
     const before = new Map(toStage.map((path) => [path, statKey(join(this.root, path))]));
-    if (toStage.length > 0) {
-      try {
-        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], toStage.join('\0'), signal);
-      } catch (error) {
-        // With --ignore-errors git stages every file it could read and names the others.
-        if (!(error instanceof GitError) || error.diskFull || !/unable to index|open\(|failed to insert/.test(error.stderr)) throw error;
-        for (const line of error.stderr.split('\n')) if (/^error: /.test(line)) skipped.push(line.replace(/^error: /, ''));
-      }
-    }
-    const changing = toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path));
+    await this.stage(toStage, vanished, skipped, signal);
+    const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
     const large = [...stillLarge, ...newLarge];
     const parent = await this.head();
     // Nothing new since the last checkpoint: it stands for this one too.
@@ -197,6 +192,32 @@ export class ShadowRepo {
     const temporary = `${path}.cove-${process.pid}.lock`;
     writeFileSync(temporary, `${commit}\n`);
     renameSync(temporary, path);
+  }
+
+  /**
+   * `git add --all` of the paths status named. A file that vanished since (git names it: the
+   * pathspec matches nothing) is dropped and the rest staged again; with --ignore-errors git
+   * stages every file it could read and names the others.
+   */
+  private async stage(paths: string[], vanished: string[], skipped: string[], signal?: AbortSignal): Promise<void> {
+    let pending = paths;
+    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+      try {
+        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'), signal);
+        return;
+      } catch (error) {
+        if (!(error instanceof GitError) || error.diskFull) throw error;
+        const missing = /pathspec '(.*)' did not match any files/.exec(error.stderr)?.[1];
+        if (missing !== undefined && pending.includes(missing)) {
+          vanished.push(missing);
+          pending = pending.filter((path) => path !== missing);
+          continue;
+        }
+        if (!/unable to index|open\(|failed to insert/.test(error.stderr)) throw error;
+        for (const line of error.stderr.split('\n')) if (/^error: /.test(line)) skipped.push(line.replace(/^error: /, ''));
+        return;
+      }
+    }
   }
 
   /** HEAD read from its files (a process fewer per checkpoint); git itself when it is packed or detached. */
