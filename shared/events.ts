@@ -150,6 +150,16 @@ export interface ProgressMessageEvent extends Base {
   toolCallId: string;
   text: string;
 }
+/** What a file edit would change, from a dry run in main before anyone allows it (redacted, bounded). */
+export interface PermissionPreview {
+  /** Unified diff of the change; empty when the file would stay the same. */
+  diff?: string;
+  /** Why the edit would fail, or why there is no preview. */
+  error?: string;
+  /** The call creates the file: the diff is all of its content. */
+  newFile?: boolean;
+}
+
 export interface PermissionRequestEvent extends Base {
   type: 'permissionRequest';
   requestId: string;
@@ -159,6 +169,8 @@ export interface PermissionRequestEvent extends Base {
   sensitivity: Sensitivity;
   reasons: string[];
   suggestedRule: string | null;
+  /** For write_file, edit_file and hashline_edit: the change allowing it would make. */
+  preview?: PermissionPreview;
 }
 export interface PermissionDecisionEvent extends Base {
   type: 'permissionDecision';

@@ -23,6 +23,7 @@ import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
 import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
+import { previewingPrompter } from '../checkpoints/permission-preview';
 
 export type EventListener = (event: CoveEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -362,7 +363,15 @@ export class SessionManager {
   private gateFor(session: SessionRecord): ToolMiddleware[] {
     if (!this.options.permissionGate) return [];
     let gate = this.gates.get(session.id);
-    if (!gate) this.gates.set(session.id, (gate = this.options.permissionGate(session, this.prompts.prompterFor(session.id))));
+    if (!gate) {
+      // A file edit's prompt carries the change it would make (SPEC §13).
+      const prompter = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
+        workspaceRoots: session.workspaces,
+        snapshots: this.snapshotsOf(session.id),
+        secrets: () => this.secretsOf(session.id),
+      });
+      this.gates.set(session.id, (gate = this.options.permissionGate(session, prompter)));
+    }
     return [gate];
   }
 
