@@ -1,0 +1,69 @@
+// Diffs in the prompt, in Chromium: an edit's permission card shows the change it would make,
+// with line numbers, before anyone clicks; an edit that cannot apply says so; nothing is
+// written until the click.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { RecordedRequest } from '../support/model-server';
+import { block, reply, type Reply } from '../support/model-server';
+import { launchChromium, skipReason, startSession, withApp } from './support';
+
+const skip = skipReason();
+const ORIGINAL = 'line one\nline two\nline three\nline four\n';
+const PROMPTS = { edit: 'Edit app.txt please', broken: 'Edit app.txt badly' } as const;
+
+function script(request: RecordedRequest): Reply {
+  const prompt = JSON.stringify(request.body.messages[0]?.content ?? '');
+  const answered = JSON.stringify(request.body.messages).includes('tool_result');
+  if (answered) return reply.text('Done with app.txt.');
+  if (prompt.includes(PROMPTS.edit)) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line three', new_text: 'line 3, edited' })]);
+  if (prompt.includes(PROMPTS.broken)) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line five', new_text: 'x' })]);
+  throw new Error(`no reply for ${prompt.slice(0, 80)}`);
+}
+
+describe('diffs in permission prompts', { skip }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("an edit's approval shows its diff with line numbers before the click, and the click applies exactly that", () =>
+    withApp(browser, 'checkpoints-preview', script, async (e2e) => {
+      const { page } = e2e;
+      writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
+      await startSession(e2e, PROMPTS.edit);
+      const card = page.getByRole('article', { name: 'Permission request: edit_file' });
+      const preview = card.getByRole('region', { name: 'Change this edit would make' });
+      const diff = preview.getByLabel('Diff: 1 lines added, 1 removed');
+      await diff.waitFor();
+      const text = (await diff.textContent()) ?? '';
+      assert.match(text, /   3      -line three/);
+      assert.match(text, /        3 \+line 3, edited/);
+      assert.match(text, /   2    2  line two/);
+      assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL, 'the preview wrote nothing');
+      await e2e.screenshot('checkpoints-1-preview');
+
+      await card.getByRole('button', { name: 'Allow once' }).click();
+      await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Done with app.txt.' }).waitFor();
+      assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL.replace('line three', 'line 3, edited'));
+    }));
+
+  test('an edit that would fail says so in its prompt', () =>
+    withApp(browser, 'checkpoints-preview-error', script, async (e2e) => {
+      const { page } = e2e;
+      writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
+      await startSession(e2e, PROMPTS.broken);
+      const card = page.getByRole('article', { name: 'Permission request: edit_file' });
+      const problem = card.getByRole('alert', { name: 'This edit would fail' });
+      await problem.waitFor();
+      assert.match((await problem.textContent()) ?? '', /This edit would fail: .*app\.txt/);
+      await e2e.screenshot('checkpoints-2-preview-error');
+      await card.getByRole('button', { name: 'Deny' }).click();
+      await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
+    }));
+});
