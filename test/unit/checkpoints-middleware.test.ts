@@ -4,7 +4,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckpointEvent, CoveEvent } from '../../shared/events';
@@ -83,6 +85,28 @@ describe('checkpoint middleware', () => {
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
+    }
+  });
+
+  test('a full disk under COVE_HOME: the call does not run, and the event says the disk is full', async (t) => {
+    const full = mkdtempSync(join(tmpdir(), 'cove-cp-full-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=200k', 'tmpfs', full], { stdio: 'ignore' });
+    } catch {
+      rmSync(full, { recursive: true, force: true });
+      t.skip('a small tmpfs cannot be mounted here (mounting needs root), so a full disk cannot be made');
+      return;
+    }
+    const { root, checkpoints, checkpointEvents } = setup(full, true);
+    try {
+      writeFileSync(join(root, 'data.bin'), randomBytes(1_000_000));
+      const decision = await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
+      assert.equal(decision.action, 'deny');
+      assert.deepEqual(checkpointEvents()[0]?.problems, [`${root}: not recorded: the disk is full`]);
+    } finally {
+      execFileSync('umount', [full]);
+      rmSync(full, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   });
 
