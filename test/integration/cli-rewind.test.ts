@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { block, reply } from '../support/model-server';
@@ -23,7 +23,8 @@ function tree(dir: string): Record<string, string> {
       const name = relative(dir, path);
       if (name === '.git') continue;
       const mode = (lstatSync(path).mode & 0o777).toString(8);
-      if (entry.isDirectory()) {
+      if (entry.isSymbolicLink()) out[name] = `link ${readlinkSync(path)}`;
+      else if (entry.isDirectory()) {
         out[`${name}/`] = mode;
         walk(path);
       } else out[name] = `${mode} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
@@ -67,6 +68,12 @@ function populate(root: string): void {
   writeFileSync(join(root, 'olddir', 'inner', 'b.bin'), Buffer.from([0, 1, 2, 255, 0, 10]));
   writeFileSync(join(root, 'run.sh'), '#!/bin/sh\necho run\n');
   writeFileSync(join(root, '.gitignore'), 'node_modules/\n');
+  // Line endings git would convert, a private file and a link: all must come back as they were.
+  writeFileSync(join(root, '.gitattributes'), '* text=auto eol=lf\n');
+  writeFileSync(join(root, 'windows.txt'), 'first\r\nsecond\r\n');
+  writeFileSync(join(root, 'private.key'), 'key one\n', { mode: 0o600 });
+  chmodSync(join(root, 'private.key'), 0o600);
+  symlinkSync('src/app.ts', join(root, 'link-to-app'));
   writeFileSync(join(root, 'node_modules', 'dep', 'index.js'), 'module.exports = 1;\n');
   userGit(root, 'init', '-q');
   userGit(root, 'add', '-A');
@@ -101,7 +108,9 @@ const SCRIPT = [
     block.toolUse('write_file', { path: 'src/new.ts', content: 'export const fresh = true;\n' }, { id: 'toolu_write' }),
     block.toolUse('edit_file', { path: 'src/app.ts', old_text: '42', new_text: '43' }, { id: 'toolu_edit' }),
   ]),
-  reply.message([block.toolUse('bash', { command: 'rm -rf olddir && mkdir -p made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh' }, { id: 'toolu_bash' })]),
+  reply.message([
+    block.toolUse('bash', { command: 'rm -rf olddir link-to-app && mkdir -p made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh && printf "changed\\n" > windows.txt && echo two > private.key' }, { id: 'toolu_bash' }),
+  ]),
   reply.text('done'),
   reply.message([block.toolUse('write_file', { path: 'later.txt', content: 'second prompt\n' }, { id: 'toolu_later' })]),
   reply.text('done again'),
@@ -126,9 +135,20 @@ describe('cove rewind', () => {
       assert.equal(listed.code, 0, listed.stderr);
       const changes = JSON.parse(listed.stdout) as { prompts: Array<{ prompt: number; files: Array<{ path: string; change: string; diff: string }> }>; session: Array<{ path: string }> };
       const summary = (files: Array<{ path: string; change: string }>) => files.map((file) => `${file.change} ${file.path}`).sort();
-      assert.deepEqual(summary(changes.prompts[0]!.files), ['added made/deep/x.txt', 'added src/new.ts', 'deleted notes.txt', 'deleted olddir/a.txt', 'deleted olddir/inner/b.bin', 'modified run.sh', 'modified src/app.ts']);
+      assert.deepEqual(summary(changes.prompts[0]!.files), [
+        'added made/deep/x.txt',
+        'added src/new.ts',
+        'deleted link-to-app',
+        'deleted notes.txt',
+        'deleted olddir/a.txt',
+        'deleted olddir/inner/b.bin',
+        'modified private.key',
+        'modified run.sh',
+        'modified src/app.ts',
+        'modified windows.txt',
+      ]);
       assert.deepEqual(summary(changes.prompts[1]!.files), ['added later.txt']);
-      assert.equal(changes.session.length, 8);
+      assert.equal(changes.session.length, 11);
       assert.match(changes.prompts[0]!.files.find((file) => file.path === 'src/app.ts')!.diff, /-export const answer = 42;.*\n\+export const answer = 43;/);
       const text = await f.home.run(['sessions', '--changes', id]);
       assert.match(text.stdout, /prompt 1: change things\n(.*\n)*  M \S+\/src\/app\.ts\n/);
@@ -180,7 +200,7 @@ describe('cove rewind', () => {
     }
   });
 
-  test('bad input: an unknown session, a prompt out of range and a bad --to are one clear line each', async () => {
+  test('bad input: an unknown session, a prompt out of range and a bad --to are one clear line each; a folder that is not a git repository rewinds too', async () => {
     const f = await cliFixture([reply.message([block.toolUse('write_file', { path: 'a.txt', content: 'a\n' }, { id: 'toolu_a' })]), reply.text('ok')]);
     try {
       const unknown = await f.home.run(['rewind', 'no-such-session']);
@@ -195,6 +215,11 @@ describe('cove rewind', () => {
       assert.equal(range.code, 2);
       assert.match(range.stderr, /there is no prompt 5 in this session \(it has 1\)/);
       assert.ok(existsSync(join(f.workspace, 'a.txt')));
+      // The workspace is not a git repository: its checkpoints work all the same.
+      const rewound = await f.home.run(['rewind', sessionOf(run.events)]);
+      assert.equal(rewound.code, 0, rewound.stderr);
+      assert.equal(existsSync(join(f.workspace, 'a.txt')), false);
+      assert.deepEqual(readdirSync(f.workspace), []);
     } finally {
       await f.close();
     }

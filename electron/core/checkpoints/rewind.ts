@@ -139,6 +139,22 @@ function pruneEmptyFolders(root: string, path: string, keep: ReadonlySet<string>
   }
 }
 
+/**
+ * Git records only whether a file is executable, so a reverted file keeps its other permission
+ * bits (a 0600 key file stays 0600); a restored one gets the usual 0644 or 0755.
+ */
+function modeFor(absolute: string, executable: boolean): number {
+  let current: number | undefined;
+  try {
+    const stats = lstatSync(absolute);
+    if (stats.isFile()) current = stats.mode & 0o7777;
+  } catch {
+    current = undefined;
+  }
+  if (current === undefined) return executable ? 0o755 : 0o644;
+  return executable ? current | ((current & 0o444) >> 2) : current & ~0o111;
+}
+
 async function writeEntry(repo: ShadowRepo, root: string, action: Extract<RewindAction, { entry: TreeEntry }>): Promise<void> {
   checkParents(root, action.path);
   const absolute = join(root, action.path);
@@ -155,8 +171,8 @@ async function writeEntry(repo: ShadowRepo, root: string, action: Extract<Rewind
     return;
   }
   const temporary = join(dirname(absolute), `.cove-rewind-${process.pid}-${Date.now()}`);
-  writeFileSync(temporary, content, { mode: action.entry.mode === '100755' ? 0o755 : 0o644 });
-  chmodSync(temporary, action.entry.mode === '100755' ? 0o755 : 0o644);
+  writeFileSync(temporary, content);
+  chmodSync(temporary, modeFor(absolute, action.entry.mode === '100755'));
   renameSync(temporary, absolute);
 }
 

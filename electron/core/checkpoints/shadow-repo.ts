@@ -89,14 +89,27 @@ export class ShadowRepo {
 
   /** Makes the repository when it is missing; true when it was made now. */
   async ensure(): Promise<boolean> {
-    if (this.exists()) return false;
+    if (this.exists()) {
+      if (!existsSync(join(this.gitDir, 'info', 'attributes'))) this.writeAttributes();
+      return false;
+    }
     mkdirSync(this.gitDir, { recursive: true });
     await git(['init', '--quiet', '--bare', '--template=', this.gitDir], { gitDir: this.gitDir });
     // A bare repository refuses a work tree unless it is told it is not bare.
     await git(['config', 'core.bare', 'false'], { gitDir: this.gitDir });
     writeFileSync(join(this.gitDir, 'cove-root'), `${this.root}\n`);
+    this.writeAttributes();
     this.writeExcludes(this.largeFiles());
     return true;
+  }
+
+  /**
+   * A checkpoint keeps bytes as they are: the project's .gitattributes (text=auto, eol, filters
+   * such as LFS, working-tree-encoding) must not convert what is recorded or restored.
+   */
+  private writeAttributes(): void {
+    mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+    writeFileSync(join(this.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n');
   }
 
   private largeListPath(): string {
