@@ -4,11 +4,9 @@
  * last checkpoint stops the rewind, named, unless --force; the rewind is recorded in the
  * session as a `rewind` event whose `before` commits can undo it.
  */
-import { makeEvent } from '../../shared/events';
+import type { RewindReport } from '../../shared/contract';
 import { defaultDataDir, openStore } from '../core/store';
-import { loadCheckpointSettings } from '../core/checkpoints';
-import { applyRewind, planRewind, RewindError, type RewindPlan } from '../core/checkpoints/rewind';
-import { timelineOf } from '../core/checkpoints/timeline';
+import { RewindError, rewindSession } from '../core/checkpoints/rewind-session';
 import { UsageError, type RewindArgs } from './args';
 import { EXIT } from './exit-codes';
 
@@ -17,15 +15,14 @@ function firstLine(text: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-function describePlan(plan: RewindPlan): string[] {
-  const lines: string[] = [];
+function describeReport(report: RewindReport): string[] {
   const verbs = { revert: 'revert ', restore: 'restore', remove: 'remove ' } as const;
   const notes = { revert: 'edited since', restore: 'deleted since', remove: 'created since' } as const;
-  for (const root of plan.roots) {
-    for (const action of root.actions) lines.push(`  ${verbs[action.kind]}  ${root.root}/${action.path}  (${notes[action.kind]})`);
-  }
-  for (const kept of plan.kept) lines.push(`  keep     ${kept}`);
-  return lines;
+  return [
+    ...report.changes.map((change) => `  ${verbs[change.action]}  ${change.path}  (${notes[change.action]})`),
+    ...report.kept.map((kept) => `  keep     ${kept}`),
+    ...(report.changes.length === 0 ? ['  nothing differs: the files are already as they were'] : []),
+  ];
 }
 
 export async function rewindCommand(args: RewindArgs): Promise<number> {
@@ -38,27 +35,17 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
     if (session.status === 'running' || session.status === 'waiting') {
       throw new UsageError(`cove rewind: session ${session.id} is running; stop it before rewinding its files`);
     }
-    const timeline = timelineOf(store.loadEvents(session.id));
-    const withChanges = timeline.checkpoints.filter((checkpoint) => checkpoint.moment === 'beforeTool');
-    if (withChanges.length === 0) {
-      process.stderr.write(`cove rewind: session ${session.id} has no checkpoints: none of its calls changed files\n`);
-      return EXIT.failed;
-    }
-    const toPrompt = args.to ?? Math.max(1, withChanges.at(-1)!.prompt);
-    const settings = loadCheckpointSettings(dataDir, session.workspaces);
-    let plan: RewindPlan;
+    // Planned as a dry run first, so every change is printed before any is made.
+    const request = { coveHome: dataDir, session, events: store.loadEvents(session.id), toPrompt: args.to, force: args.force, record: () => undefined };
+    let plan: RewindReport;
     try {
-      plan = await planRewind({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, toPrompt, sizeCap: settings.maxFileBytes, force: args.force });
+      plan = await rewindSession({ ...request, dryRun: true });
     } catch (error) {
       if (error instanceof RewindError) throw new UsageError(`cove rewind: ${error.message}`);
       throw error;
     }
-    const prompt = timeline.prompts[toPrompt - 1]!;
-    const changes = plan.roots.reduce((count, root) => count + root.actions.length, 0);
-    const out: string[] = [`${args.dryRun ? 'would put back' : 'putting back'} the files of session ${session.id} as they were before prompt ${toPrompt} ("${firstLine(prompt.text)}"):`];
-    out.push(...describePlan(plan));
-    if (changes === 0) out.push('  nothing differs: the files are already as they were');
-    process.stdout.write(`${out.join('\n')}\n`);
+    const heading = `${args.dryRun ? 'would put back' : 'putting back'} the files of session ${session.id} as they were before prompt ${plan.toPrompt} ("${firstLine(plan.promptText)}"):`;
+    process.stdout.write(`${[heading, ...describeReport(plan)].join('\n')}\n`);
     if (plan.conflicts.length > 0 && !args.force) {
       process.stderr.write(`cove rewind: refused: changed by hand since the last checkpoint, and would be overwritten: ${plan.conflicts.join(', ')} (run again with --force to overwrite them)\n`);
       return EXIT.failed;
@@ -67,19 +54,8 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;
     }
-    if (changes === 0) return EXIT.ok;
-    const outcome = await applyRewind(plan);
-    store.appendEvents(session.id, [
-      makeEvent('rewind', {
-        sessionId: session.id,
-        toPrompt,
-        checkpointId: plan.checkpoint.checkpointId,
-        roots: outcome.roots,
-        restored: outcome.restored,
-        removed: outcome.removed,
-        kept: [...plan.kept, ...outcome.failed],
-      }),
-    ]);
+    if (plan.changes.length === 0) return EXIT.ok;
+    const outcome = await rewindSession({ ...request, toPrompt: plan.toPrompt, dryRun: false, record: (event) => store.appendEvents(session.id, [event]) });
     process.stdout.write(`rewound: ${outcome.restored.length} put back, ${outcome.removed.length} removed\n`);
     if (outcome.failed.length > 0) {
       process.stderr.write(`cove rewind: ${outcome.failed.length} could not be changed: ${outcome.failed.join('; ')}\n`);

@@ -3,7 +3,7 @@
 // written until the click.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { RecordedRequest } from '../support/model-server';
@@ -12,11 +12,17 @@ import { launchChromium, skipReason, startSession, withApp } from './support';
 
 const skip = skipReason();
 const ORIGINAL = 'line one\nline two\nline three\nline four\n';
-const PROMPTS = { edit: 'Edit app.txt please', broken: 'Edit app.txt badly' } as const;
+const PROMPTS = { edit: 'Edit app.txt please', broken: 'Edit app.txt badly', create: 'Make new.txt and edit app.txt' } as const;
 
 function script(request: RecordedRequest): Reply {
   const prompt = JSON.stringify(request.body.messages[0]?.content ?? '');
   const answered = JSON.stringify(request.body.messages).includes('tool_result');
+  if (prompt.includes(PROMPTS.create) && !answered) {
+    return reply.message([
+      block.toolUse('write_file', { path: 'new.txt', content: 'brand new\n' }),
+      block.toolUse('edit_file', { path: 'app.txt', old_text: 'line one', new_text: 'line 1' }),
+    ]);
+  }
   if (answered) return reply.text('Done with app.txt.');
   if (prompt.includes(PROMPTS.edit)) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line three', new_text: 'line 3, edited' })]);
   if (prompt.includes(PROMPTS.broken)) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line five', new_text: 'x' })]);
@@ -65,5 +71,30 @@ describe('diffs in permission prompts', { skip }, () => {
       await e2e.screenshot('checkpoints-2-preview-error');
       await card.getByRole('button', { name: 'Deny' }).click();
       await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
+    }));
+
+  test('"Rewind to here" shows what it will change, then puts the files back as they were before the prompt', () =>
+    withApp(browser, 'checkpoints-rewind', script, async (e2e) => {
+      const { page } = e2e;
+      writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
+      await startSession(e2e, PROMPTS.create);
+      for (const tool of ['write_file', 'edit_file']) {
+        await page.getByRole('article', { name: `Permission request: ${tool}` }).getByRole('button', { name: 'Allow once' }).click();
+      }
+      await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Done with app.txt.' }).waitFor();
+      assert.equal(readFileSync(join(e2e.workspace, 'new.txt'), 'utf8'), 'brand new\n');
+
+      const prompt = page.getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.create });
+      await prompt.getByRole('button', { name: 'Rewind to here' }).click();
+      const plan = prompt.getByRole('region', { name: 'Rewind to before prompt 1' });
+      await plan.getByText(/Remove .*new\.txt/).waitFor();
+      await plan.getByText(/Revert .*app\.txt/).waitFor();
+      assert.ok(existsSync(join(e2e.workspace, 'new.txt')), 'showing the plan changes nothing');
+      await e2e.screenshot('checkpoints-3-rewind-plan');
+
+      await plan.getByRole('button', { name: 'Rewind files' }).click();
+      await plan.getByRole('status').filter({ hasText: 'Rewound: 1 put back, 1 removed' }).waitFor();
+      assert.equal(existsSync(join(e2e.workspace, 'new.txt')), false);
+      assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL);
     }));
 });

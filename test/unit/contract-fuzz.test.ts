@@ -165,6 +165,7 @@ describe('contract fuzz', () => {
       'session:search': { text: 'First' },
       'session:addWorkspace': { sessionId, path: workspace },
       'session:setMode': { sessionId, permissionMode: 'plan' },
+      'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
       'workspace:check': { path: workspace },
       'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },

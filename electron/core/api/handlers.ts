@@ -19,6 +19,7 @@ import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
+import { createRewindHandlers } from './rewind-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
@@ -120,6 +121,7 @@ export function createHandlers(context: HostContext): Handlers {
       const record = requireSession(sessionId);
       return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
     },
+    ...createRewindHandlers(manager, context.dataDir),
     ...createPromptHandlers(
       manager,
       context.dataDir,

@@ -4,7 +4,7 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { makeEvent, type CoveEvent, type EventFields, type StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type RewindEvent, type StopReason } from '../../../shared/events';
 import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
@@ -281,6 +281,11 @@ export class SessionManager {
   /** Publishes a prompt as the person gave it, with what came with it. */
   recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
     this.publish(makeEvent('userMessage', { sessionId, ...fields }));
+  }
+
+  /** Publishes a rewind (SPEC §13) done while no run was going. */
+  recordRewind(event: RewindEvent): void {
+    this.publish(event);
   }
 
   stop(sessionId: string): boolean {
