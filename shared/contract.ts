@@ -201,6 +201,21 @@ export interface RewindReport {
   failed: string[];
 }
 
+/** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
+export interface ChangedFileView {
+  root: string;
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+  diff: string;
+}
+
+/** What `cove sessions --changes` lists and the review pane shows. */
+export interface SessionChangesView {
+  prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
+  session: ChangedFileView[];
+  problems: string[];
+}
+
 export const requests = {
   'app:info': { input: z.object({}).strict(), result: result<AppInfo>() },
 
@@ -246,6 +261,8 @@ export const requests = {
   'session:search': { input: z.object({ text: z.string().trim().min(1).max(500) }).strict(), result: result<SearchResult[]>() },
   'session:addWorkspace': { input: z.object({ sessionId: id, path }).strict(), result: result<SessionSummary>() },
   'session:setMode': { input: z.object({ sessionId: id, permissionMode }).strict(), result: result<SessionSummary>() },
+  /** Per prompt and for the whole session, each changed file with its diff, from the session's checkpoints. */
+  'session:changes': { input: z.object({ sessionId: id }).strict(), result: result<SessionChangesView>() },
   /** Puts the session's files back as they were before prompt `toPrompt` (default: the latest that changed files). */
   'session:rewind': {
     input: z.object({ sessionId: id, toPrompt: z.number().int().min(1).optional(), dryRun: z.boolean().optional(), force: z.boolean().optional() }).strict(),

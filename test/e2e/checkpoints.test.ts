@@ -73,7 +73,7 @@ describe('diffs in permission prompts', { skip }, () => {
       await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     }));
 
-  test('"Rewind to here" shows what it will change, then puts the files back as they were before the prompt', () =>
+  test('the review pane shows each prompt\'s files with diffs; "Rewind to here" shows what it will change, then puts the files back', () =>
     withApp(browser, 'checkpoints-rewind', script, async (e2e) => {
       const { page } = e2e;
       writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
@@ -83,6 +83,17 @@ describe('diffs in permission prompts', { skip }, () => {
       }
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Done with app.txt.' }).waitFor();
       assert.equal(readFileSync(join(e2e.workspace, 'new.txt'), 'utf8'), 'brand new\n');
+
+      // The review pane shows the prompt's files with their diffs.
+      await page.getByRole('button', { name: 'Review changes' }).click();
+      const review = page.getByRole('dialog', { name: 'Changes in this session' });
+      const first = review.getByRole('region', { name: 'Prompt 1' });
+      await first.getByRole('listitem', { name: 'Added new.txt' }).getByText('+brand new').waitFor();
+      await first.getByRole('listitem', { name: 'Modified app.txt' }).getByText('+line 1').waitFor();
+      await review.getByRole('button', { name: 'Whole session' }).click();
+      await review.getByRole('list', { name: 'Files the session changed' }).getByRole('listitem', { name: 'Added new.txt' }).waitFor();
+      await e2e.screenshot('checkpoints-4-review');
+      await review.getByRole('button', { name: 'Close' }).click();
 
       const prompt = page.getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.create });
       await prompt.getByRole('button', { name: 'Rewind to here' }).click();

@@ -166,6 +166,7 @@ describe('contract fuzz', () => {
       'session:addWorkspace': { sessionId, path: workspace },
       'session:setMode': { sessionId, permissionMode: 'plan' },
       'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
+      'session:changes': { sessionId },
       'workspace:check': { path: workspace },
       'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },

@@ -1,10 +1,21 @@
-/** `session:rewind` behind the contract: the same rewind as `cove rewind`, its event published live. */
+/**
+ * `session:rewind` and `session:changes` behind the contract: the same rewind as `cove rewind`
+ * (its event published live) and the same changes as `cove sessions --changes`.
+ */
+import { sessionChanges } from '../checkpoints/changes';
+import { timelineOf } from '../checkpoints/timeline';
 import { RewindError, rewindSession } from '../checkpoints/rewind-session';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
 
-export function createRewindHandlers(manager: SessionManager, dataDir: string): Pick<Handlers, 'session:rewind'> {
+export function createRewindHandlers(manager: SessionManager, dataDir: string): Pick<Handlers, 'session:rewind' | 'session:changes'> {
   return {
+    'session:changes': async ({ sessionId }) => {
+      const session = manager.getSession(sessionId);
+      if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
+      const timeline = timelineOf(manager.store.loadEvents(sessionId));
+      return sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets: await manager.secretsOf(sessionId) });
+    },
     'session:rewind': async ({ sessionId, toPrompt, dryRun, force }) => {
       const session = manager.getSession(sessionId);
       if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);

@@ -3,30 +3,14 @@
  * from its checkpoints: a prompt's changes run from its first checkpoint to the one its run
  * left (so edits the person made between runs are not counted as the agent's).
  */
+import type { ChangedFileView, SessionChangesView } from '../../../shared/contract';
 import type { SecretRedactor } from '../agent/types';
 import { ShadowRepo, type ChangedPath } from './shadow-repo';
 import { checkpointAfter, commitOf, latestKnown, type Timeline, type TimelineCheckpoint } from './timeline';
 
-export interface FileChange {
-  root: string;
-  path: string;
-  change: 'added' | 'modified' | 'deleted';
-  /** Unified diff, redacted and cut to MAX_DIFF_CHARS. */
-  diff: string;
-}
-
-export interface PromptChanges {
-  prompt: number;
-  text: string;
-  files: FileChange[];
-}
-
-export interface SessionChanges {
-  prompts: PromptChanges[];
-  session: FileChange[];
-  /** Roots whose checkpoints could not be read, in words. */
-  problems: string[];
-}
+/** Each diff redacted and cut to MAX_DIFF_CHARS; `problems` names roots whose checkpoints could not be read. */
+export type FileChange = ChangedFileView;
+export type SessionChanges = SessionChangesView;
 
 export const MAX_DIFF_CHARS = 100_000;
 
