@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -102,6 +102,32 @@ describe('shadow repository', () => {
       assert.deepEqual(fingerprint(join(root, '.git')), gitBefore);
       assert.equal(statSync(join(root, '.git', 'index')).mtimeMs, indexMtime);
       assert.equal(userGit(root, 'status', '--porcelain'), statusBefore);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('two processes on one root wait for each other; a lock a crashed one left is cleared', async () => {
+    const home = tempDir('cove-cp-home-');
+    const root = tempDir('cove-cp-root-');
+    try {
+      const files = Array.from({ length: 300 }, (_, index) => `f${index}.txt`);
+      for (const file of files) writeFileSync(join(root, file), `${file}\n`);
+      const one = new ShadowRepo(home, root);
+      const two = new ShadowRepo(home, root);
+      await one.ensure();
+      const [a, b] = await Promise.all([one.snapshot('one'), two.snapshot('two')]);
+      assert.equal((await one.entries(b.commit)).size, files.length);
+      assert.equal((await one.entries(a.commit)).size, files.length);
+
+      const lock = join(one.gitDir, 'index.lock');
+      writeFileSync(lock, '');
+      const old = new Date(Date.now() - 120_000);
+      utimesSync(lock, old, old);
+      writeFileSync(join(root, 'f0.txt'), 'changed\n');
+      const after = await one.snapshot('after a crash');
+      assert.deepEqual((await one.changes(b.commit, after.commit)).map((change) => change.path), ['f0.txt']);
     } finally {
       rmSync(home, { recursive: true, force: true });
       rmSync(root, { recursive: true, force: true });

@@ -39,6 +39,16 @@ function problemsOf(snapshot: Snapshot, hadRecorded: boolean, sizeCap: number): 
   return problems;
 }
 
+/** The task's value, or undefined as soon as the signal fires (the task goes on regardless). */
+function unlessAborted<T>(task: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export class SessionCheckpoints {
   readonly middleware: ToolMiddleware;
   private readonly repos: ShadowRepo[];
@@ -54,7 +64,10 @@ export class SessionCheckpoints {
 
   private async beforeTool(call: ToolCallRequest): Promise<ToolDecision> {
     if (call.sensitivity === 'readOnly' || !this.options.settings.enabled) return { action: 'allow' };
-    const event = await this.serially(() => this.record(call.toolCallId, 'beforeTool', call.signal));
+    const recording = this.serially(() => this.record(call.toolCallId, 'beforeTool'));
+    // A stopped run does not wait for its checkpoint; the checkpoint still finishes, whole.
+    const event = await unlessAborted(recording, call.signal);
+    if (!event) return { action: 'deny', reason: 'the run was stopped before the call ran' };
     this.lastCall = call.toolCallId;
     const failed = event.roots.length < this.repos.length;
     if (failed && this.options.settings.required) {
@@ -81,10 +94,10 @@ export class SessionCheckpoints {
     return next;
   }
 
-  private async record(toolCallId: string, moment: CheckpointEvent['moment'], signal?: AbortSignal): Promise<CheckpointEvent> {
+  private async record(toolCallId: string, moment: CheckpointEvent['moment']): Promise<CheckpointEvent> {
     const checkpointId = `cp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const label = `${checkpointId} of session ${this.options.sessionId}`;
-    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label, signal)));
+    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label)));
     const roots: CheckpointEvent['roots'] = [];
     const problems: string[] = [];
     settled.forEach((outcome, index) => {

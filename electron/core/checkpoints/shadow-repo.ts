@@ -8,7 +8,7 @@
  * repository's `info/exclude`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { git, GitError } from './git-runner';
 
@@ -83,8 +83,8 @@ export class ShadowRepo {
     return existsSync(join(this.gitDir, 'HEAD'));
   }
 
-  private run(args: readonly string[], input?: string | Buffer, signal?: AbortSignal): Promise<Buffer> {
-    return git(args, { gitDir: this.gitDir, workTree: this.root, input, signal });
+  private run(args: readonly string[], input?: string | Buffer): Promise<Buffer> {
+    return git(args, { gitDir: this.gitDir, workTree: this.root, input });
   }
 
   /** Makes the repository when it is missing; true when it was made now. */
@@ -146,14 +146,38 @@ export class ShadowRepo {
    * ancestor of HEAD, so none needs a ref of its own to stay. Throws only when nothing could be
    * recorded; one unreadable file is reported in `skipped`.
    */
-  async snapshot(label: string, signal?: AbortSignal): Promise<Snapshot> {
+  async snapshot(label: string): Promise<Snapshot> {
+    // Git is never killed half-way (a cancelled run waits for its checkpoint): a killed `git add`
+    // would leave index.lock behind. Another process checkpointing the same root holds the lock
+    // for a moment; a lock older than a minute is what a crashed process left.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.record(label);
+      } catch (error) {
+        if (!(error instanceof GitError) || !/index\.lock/.test(error.stderr) || attempt >= 20) throw error;
+        this.clearStaleLock();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  private clearStaleLock(): void {
+    const lock = join(this.gitDir, 'index.lock');
+    try {
+      if (Date.now() - lstatSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true });
+    } catch {
+      // Gone already.
+    }
+  }
+
+  private async record(label: string): Promise<Snapshot> {
     const created = await this.ensure();
     // A file that shrank under the cap is recorded again from now on.
     const previousLarge = this.largeFiles();
     const stillLarge = previousLarge.filter((path) => this.isLarge(path));
     if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
 
-    const status = nulList(await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], undefined, signal));
+    const status = nulList(await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']));
     const skipped: string[] = [];
     const newLarge: string[] = [];
     const toStage: string[] = [];
@@ -172,10 +196,10 @@ export class ShadowRepo {
     }
     if (newLarge.length > 0) {
       this.writeExcludes([...stillLarge, ...newLarge]);
-      await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'), signal);
+      await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'));
     }
     const before = new Map(toStage.map((path) => [path, statKey(join(this.root, path))]));
-    await this.stage(toStage, vanished, skipped, signal);
+    await this.stage(toStage, vanished, skipped);
     const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
     const large = [...stillLarge, ...newLarge];
     const parent = await this.head();
@@ -185,8 +209,8 @@ export class ShadowRepo {
     }
     const message = `Cove checkpoint ${label}\n\n${JSON.stringify({ large })}\n`;
     // write-tree and commit-tree, not `git commit`: commit would stat the whole tree once more.
-    const tree = (await this.run(['write-tree'], undefined, signal)).toString('utf8').trim();
-    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message, signal)).toString('utf8').trim();
+    const tree = (await this.run(['write-tree'])).toString('utf8').trim();
+    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message)).toString('utf8').trim();
     this.moveHead(commit);
     return { root: this.root, commit, created, large, changing, skipped };
   }
@@ -212,11 +236,11 @@ export class ShadowRepo {
    * pathspec matches nothing) is dropped and the rest staged again; with --ignore-errors git
    * stages every file it could read and names the others.
    */
-  private async stage(paths: string[], vanished: string[], skipped: string[], signal?: AbortSignal): Promise<void> {
+  private async stage(paths: string[], vanished: string[], skipped: string[]): Promise<void> {
     let pending = paths;
     for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
       try {
-        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'), signal);
+        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'));
         return;
       } catch (error) {
         if (!(error instanceof GitError) || error.diskFull) throw error;
