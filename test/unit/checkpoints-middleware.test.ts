@@ -126,6 +126,24 @@ describe('checkpoint middleware', () => {
     }
   });
 
+  test('a shadow repository deleted between runs: the next run says the earlier checkpoints are gone', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cove-cp-home-'));
+    const { root, checkpoints } = setup(home, true);
+    try {
+      await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
+      rmSync(shadowDirFor(home, root), { recursive: true, force: true });
+      const events: CoveEvent[] = [];
+      const next = new SessionCheckpoints({ coveHome: home, sessionId: 's1', workspaceRoots: [root], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: (event) => events.push(event), hadCheckpoints: () => true });
+      assert.deepEqual(await next.middleware.beforeTool(call('write2', 'mutating')), { action: 'allow' });
+      const event = events.find((item): item is CheckpointEvent => item.type === 'checkpoint');
+      assert.equal(event?.roots.length, 1);
+      assert.match(event!.problems.join('\n'), /was missing \(deleted\?\) and was made anew/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('settings: later files win, and a malformed value names its file', () => {
     const home = mkdtempSync(join(tmpdir(), 'cove-cp-home-'));
     const root = mkdtempSync(join(tmpdir(), 'cove-cp-root-'));

@@ -28,11 +28,13 @@ function failureText(root: string, error: unknown): string {
   return `${root}: not recorded: ${(error as Error)?.message ?? String(error)}`;
 }
 
+function missingText(root: string): string {
+  return `${root}: the checkpoint repository was missing (deleted?) and was made anew; this session's earlier checkpoints of it are gone`;
+}
+
 function problemsOf(snapshot: Snapshot, hadRecorded: boolean, sizeCap: number): string[] {
   const problems: string[] = [];
-  if (snapshot.created && hadRecorded) {
-    problems.push(`${snapshot.root}: the checkpoint repository was missing (deleted?) and was made anew; this session's earlier checkpoints of it are gone`);
-  }
+  if (snapshot.created && hadRecorded) problems.push(missingText(snapshot.root));
   for (const path of snapshot.large) problems.push(`${snapshot.root}/${path}: over the size cap (${sizeCap} bytes): noted, not copied`);
   for (const path of snapshot.changing) problems.push(`${snapshot.root}/${path}: changed while it was being recorded; its copy may be of either version`);
   for (const reason of snapshot.skipped) problems.push(`${snapshot.root}: ${reason}`);
@@ -56,10 +58,19 @@ export class SessionCheckpoints {
   /** The last call a checkpoint was recorded for in this run, for the run-end checkpoint. */
   private lastCall: string | undefined;
   private readonly recordedRoots = new Set<string>();
+  /** Found before the first checkpoint of this run (a shadow repository gone), said by it. */
+  private readonly pendingProblems: string[] = [];
 
   constructor(private readonly options: SessionCheckpointsOptions) {
     this.repos = options.workspaceRoots.map((root) => new ShadowRepo(options.coveHome, root, options.settings.maxFileBytes));
     this.middleware = { name: 'checkpoints', beforeTool: (call) => this.beforeTool(call) };
+    // A workspace never checkpointed is copied whole the first time (seconds in a big
+    // repository): start that now, while the model thinks, rather than at its first edit.
+    const fresh = this.repos.filter((repo) => !repo.exists());
+    if (options.settings.enabled && fresh.length > 0) {
+      if (options.hadCheckpoints?.()) for (const repo of fresh) this.pendingProblems.push(missingText(repo.root));
+      void this.serially(() => Promise.allSettled(fresh.map((repo) => repo.snapshot('first copy of the workspace'))));
+    }
   }
 
   private async beforeTool(call: ToolCallRequest): Promise<ToolDecision> {
@@ -99,7 +110,7 @@ export class SessionCheckpoints {
     const label = `${checkpointId} of session ${this.options.sessionId}`;
     const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label)));
     const roots: CheckpointEvent['roots'] = [];
-    const problems: string[] = [];
+    const problems: string[] = this.pendingProblems.splice(0);
     settled.forEach((outcome, index) => {
       const root = this.repos[index]!.root;
       if (outcome.status === 'rejected') {

@@ -21,23 +21,34 @@ function promptNumberOf(items: readonly { kind: string; key: string; answer?: st
 
 const VERBS = { revert: 'Revert', restore: 'Restore', remove: 'Remove' } as const;
 
-export const RewindControl = memo(function RewindControl({ sessionId, itemKey }: { sessionId: string; itemKey: string }) {
+export const RewindControl = memo(function RewindControl({ sessionId, itemKey, text }: { sessionId: string; itemKey: string; text: string }) {
   const prompt = useCove((state) => (state.transcript?.sessionId === sessionId ? promptNumberOf(state.transcript.state.items, itemKey) : null));
   const running = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.state.running);
   const [plan, setPlan] = useState<RewindReport | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mismatch, setMismatch] = useState(false);
   if (prompt === null) return null;
 
   const run = async (options: { dryRun: boolean; force?: boolean }) => {
     setBusy(true);
     try {
       const report = await ask('session:rewind', { sessionId, toPrompt: prompt, ...options });
-      if (report) setPlan(report);
+      // Main numbers prompts from the stored events; a transcript that shows them otherwise
+      // (a steered prompt not drawn after a reload) must never rewind to another prompt.
+      if (report && report.promptText !== text) setMismatch(true);
+      else if (report) setPlan(report);
     } finally {
       setBusy(false);
     }
   };
 
+  if (mismatch) {
+    return (
+      <p className="inline-error" role="alert">
+        This prompt could not be matched to the session&apos;s record; use cove rewind {sessionId} --to N instead.
+      </p>
+    );
+  }
   if (!plan) {
     return (
       <button type="button" className="link-button rewind-button" disabled={busy || running} onClick={() => void run({ dryRun: true })}>

@@ -23,7 +23,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
           <div className="speaker">You{item.steered ? ' · queued for the running agent' : ''}</div>
           <div className="user-text">{item.text}</div>
           {item.attachments && item.attachments.length > 0 ? <PromptAttachments sessionId={sessionId} attachments={item.attachments} /> : null}
-          {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : <RewindControl sessionId={sessionId} itemKey={item.key} />}
+          {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : <RewindControl sessionId={sessionId} itemKey={item.key} text={item.text} />}
         </article>
       );
     case 'assistant':
