@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { RecordedRequest } from '../support/model-server';
 import { block, reply, type Reply } from '../support/model-server';
-import { launchChromium, skipReason, startSession, withApp } from './support';
+import { launchChromium, skipReason, startSession, statusBadge, withApp } from './support';
 
 const skip = skipReason();
 const ORIGINAL = 'line one\nline two\nline three\nline four\n';
@@ -83,6 +83,7 @@ describe('diffs in permission prompts', { skip }, () => {
       }
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Done with app.txt.' }).waitFor();
       assert.equal(readFileSync(join(e2e.workspace, 'new.txt'), 'utf8'), 'brand new\n');
+      await statusBadge(page.locator('header.session-header'), 'done').waitFor();
 
       // The review pane shows the prompt's files with their diffs.
       await page.getByRole('button', { name: 'Review changes' }).click();

@@ -34,11 +34,21 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
   const { timeline } = input;
   const result: SessionChanges = { prompts: [], session: [], problems: [] };
   const repos = new Map(input.workspaceRoots.map((root) => [root, new ShadowRepo(input.coveHome, root)]));
-  const span = async (start: TimelineCheckpoint, end: string | ((root: string) => string | undefined)): Promise<FileChange[]> => {
+  // The last checkpoint is one taken before a call: a run is still going (or stopped without its
+  // run-end checkpoint), so what its calls did so far is read from the workspace as it is now.
+  const last = timeline.checkpoints.at(-1);
+  const unfinished = last?.moment === 'beforeTool' && timeline.rewinds.every((rewind) => rewind.seq < last.seq);
+  const nowCommits = new Map<string, Promise<string>>();
+  const now = (root: string) => {
+    let commit = nowCommits.get(root);
+    if (!commit) nowCommits.set(root, (commit = repos.get(root)!.snapshot('read for the changes of a running session').then((snapshot) => snapshot.commit)));
+    return commit;
+  };
+  const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>): Promise<FileChange[]> => {
     const files: FileChange[] = [];
     for (const [root, repo] of repos) {
       const from = commitOf(start, root);
-      const to = typeof end === 'string' ? end : end(root);
+      const to = await end(root);
       if (!from || !to) continue;
       if (!(await repo.has(from)) || !(await repo.has(to))) {
         const problem = `${root}: its checkpoint repository no longer holds these checkpoints (was ${repo.gitDir} deleted?)`;
@@ -52,10 +62,11 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
   for (const prompt of timeline.prompts) {
     const start = timeline.checkpoints.find((checkpoint) => checkpoint.prompt === prompt.number && checkpoint.moment === 'beforeTool');
     const end = checkpointAfter(timeline, prompt.number);
-    const files = start && end ? await span(start, (root) => commitOf(end, root)) : [];
+    const open = unfinished && end === last;
+    const files = start && end ? await span(start, (root) => (open ? now(root) : commitOf(end, root))) : [];
     result.prompts.push({ prompt: prompt.number, text: prompt.text, files });
   }
   const first = timeline.checkpoints.find((checkpoint) => checkpoint.moment === 'beforeTool');
-  if (first) result.session = await span(first, (root) => latestKnown(timeline, root));
+  if (first) result.session = await span(first, (root) => (unfinished ? now(root) : latestKnown(timeline, root)));
   return result;
 }
