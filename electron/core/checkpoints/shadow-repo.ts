@@ -93,7 +93,8 @@ export class ShadowRepo {
       if (!existsSync(join(this.gitDir, 'info', 'attributes'))) this.writeAttributes();
       return false;
     }
-    mkdirSync(this.gitDir, { recursive: true });
+    // Copies of the person's files (an .env included) are theirs alone to read.
+    mkdirSync(this.gitDir, { recursive: true, mode: 0o700 });
     await git(['init', '--quiet', '--bare', '--template=', this.gitDir], { gitDir: this.gitDir });
     // A bare repository refuses a work tree unless it is told it is not bare.
     await git(['config', 'core.bare', 'false'], { gitDir: this.gitDir });
