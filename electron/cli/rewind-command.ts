@@ -36,7 +36,15 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
       throw new UsageError(`cove rewind: session ${session.id} is running; stop it before rewinding its files`);
     }
     // Planned as a dry run first, so every change is printed before any is made.
-    const request = { coveHome: dataDir, session, events: store.loadEvents(session.id), toPrompt: args.to, force: args.force, record: () => undefined };
+    const request = {
+      coveHome: dataDir,
+      session,
+      events: store.loadEvents(session.id),
+      toPrompt: args.to,
+      force: args.force,
+      record: () => undefined,
+      tellModel: (text: string) => store.appendMessage(session.id, { role: 'user', content: [{ type: 'text', text }] }),
+    };
     let plan: RewindReport;
     try {
       plan = await rewindSession({ ...request, dryRun: true });

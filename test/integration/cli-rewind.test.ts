@@ -114,6 +114,7 @@ const SCRIPT = [
   reply.text('done'),
   reply.message([block.toolUse('write_file', { path: 'later.txt', content: 'second prompt\n' }, { id: 'toolu_later' })]),
   reply.text('done again'),
+  reply.text('noted'),
 ];
 
 describe('cove rewind', () => {
@@ -162,6 +163,13 @@ describe('cove rewind', () => {
       assert.equal(rewound.code, 0, `${rewound.stdout}\n${rewound.stderr}`);
       assert.deepEqual(tree(f.workspace), before);
       assert.deepEqual(repositoryState(f.workspace), repository);
+
+      // The conversation goes on, and the model is told what the rewind undid.
+      const resumed = await f.home.run(['run', '--json', '--resume', id, 'what now?']);
+      assert.equal(resumed.code, 0, resumed.stderr);
+      const sent = JSON.stringify(f.server.requests.at(-1)!.body.messages.at(-1));
+      assert.match(sent, /\[Cove\] The person rewound the workspace files to how they were before their prompt 1 \(\\"change things\\"\)/);
+      assert.match(sent, /what now\?/);
     } finally {
       await f.close();
     }

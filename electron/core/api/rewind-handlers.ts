@@ -29,6 +29,7 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
           dryRun: dryRun ?? false,
           force: force ?? false,
           record: (event) => manager.recordRewind(event),
+          tellModel: (text) => manager.store.appendMessage(sessionId, { role: 'user', content: [{ type: 'text', text }] }),
         });
       } catch (error) {
         if (error instanceof RewindError) throw ApiError.invalid(error.message);

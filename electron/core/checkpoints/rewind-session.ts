@@ -10,6 +10,7 @@ import type { SessionRecord, StoredEvent } from '../store';
 import { loadCheckpointSettings } from './settings';
 import { applyRewind, planRewind, RewindError } from './rewind';
 import { timelineOf } from './timeline';
+import { INJECTED_PREFIX } from '../agent/conversation';
 
 export { RewindError } from './rewind';
 
@@ -23,6 +24,19 @@ export interface RewindRequest {
   force: boolean;
   /** Stores and publishes the rewind event. */
   record(event: RewindEvent): void;
+  /** Adds a note to the stored conversation, read by the model at the session's next run. */
+  tellModel(text: string): void;
+}
+
+/** What the model reads next time, so it does not build on files that are no longer there. */
+function noteFor(toPrompt: number, promptText: string, restored: readonly string[], removed: readonly string[]): string {
+  const list = (paths: readonly string[]) => (paths.length > 20 ? `${paths.slice(0, 20).join(', ')} and ${paths.length - 20} more` : paths.join(', '));
+  const line = promptText.split('\n')[0]!.slice(0, 120);
+  return (
+    `${INJECTED_PREFIX}The person rewound the workspace files to how they were before their prompt ${toPrompt} ("${line}"). ` +
+    `${restored.length > 0 ? `Put back: ${list(restored)}. ` : ''}${removed.length > 0 ? `Removed: ${list(removed)}. ` : ''}` +
+    'What you changed since then is undone on disk; read files again before editing them.'
+  );
 }
 
 export async function rewindSession(request: RewindRequest): Promise<RewindReport> {
@@ -57,5 +71,6 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
       kept: [...plan.kept, ...outcome.failed],
     }),
   );
+  request.tellModel(noteFor(toPrompt, report.promptText, outcome.restored, outcome.removed));
   return { ...report, applied: true, restored: outcome.restored, removed: outcome.removed, failed: outcome.failed };
 }
