@@ -134,6 +134,20 @@ describe('shadow repository', () => {
     }
   });
 
+  test('a workspace too big for one checkpoint (a home folder) is refused whole, saying why, and nothing is copied', async () => {
+    const home = tempDir('cove-cp-home-');
+    const root = tempDir('cove-cp-root-');
+    try {
+      for (let index = 0; index < 6; index++) writeFileSync(join(root, `f${index}.txt`), 'x\n');
+      const repo = new ShadowRepo(home, root, 1024, { files: 5, bytes: 1_000_000 });
+      await assert.rejects(repo.snapshot('too many'), /6 files \(12 bytes\) changed since the last checkpoint, more than one checkpoint copies \(5 files/);
+      assert.deepEqual(readdirSync(join(repo.gitDir, 'objects')).filter((name) => /^[0-9a-f]{2}$/.test(name)), []);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('a COVE_HOME inside the workspace is never recorded into itself', async () => {
     const root = tempDir('cove-cp-root-');
     try {

@@ -17,6 +17,16 @@ export const COVE_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.DS_St
 
 export const DEFAULT_SIZE_CAP = 5 * 1024 * 1024;
 
+/**
+ * One checkpoint copies at most this much: a session started in a home folder or at `/` must
+ * not fill the disk with a copy of it. Past either limit nothing is recorded, and the report
+ * says how to narrow the workspace.
+ */
+export const MAX_FILES_PER_CHECKPOINT = 100_000;
+export const MAX_BYTES_PER_CHECKPOINT = 2 * 1024 * 1024 * 1024;
+
+export class CheckpointTooLarge extends Error {}
+
 export interface Snapshot {
   root: string;
   commit: string;
@@ -73,6 +83,7 @@ export class ShadowRepo {
     coveHome: string,
     readonly root: string,
     private readonly sizeCap = DEFAULT_SIZE_CAP,
+    private readonly limits = { files: MAX_FILES_PER_CHECKPOINT, bytes: MAX_BYTES_PER_CHECKPOINT },
   ) {
     this.gitDir = shadowDirFor(coveHome, root);
     const inside = relative(root, coveHome);
@@ -134,11 +145,16 @@ export class ShadowRepo {
   }
 
   private isLarge(path: string): boolean {
+    return this.sizeOf(path) > this.sizeCap;
+  }
+
+  /** A regular file's size; 0 for anything else or a path gone. */
+  private sizeOf(path: string): number {
     try {
       const stats = lstatSync(join(this.root, path));
-      return stats.isFile() && stats.size > this.sizeCap;
+      return stats.isFile() ? stats.size : 0;
     } catch {
-      return false;
+      return 0;
     }
   }
 
@@ -184,6 +200,7 @@ export class ShadowRepo {
     const toStage: string[] = [];
     /** Untracked files gone between status and now (a tool's temp file, renamed): changing, not errors. */
     const vanished: string[] = [];
+    let bytes = 0;
     for (const entry of status) {
       const code = entry.slice(0, 2);
       const path = entry.slice(3);
@@ -191,9 +208,18 @@ export class ShadowRepo {
         skipped.push(`${path} is a git repository of its own; its files are not recorded`);
         continue;
       }
-      if (code[1] !== 'D' && this.isLarge(path)) newLarge.push(path);
+      const size = code[1] === 'D' ? 0 : this.sizeOf(path);
+      if (size > this.sizeCap) newLarge.push(path);
       else if (code === '??' && statKey(join(this.root, path)) === undefined) vanished.push(path);
-      else toStage.push(path);
+      else {
+        toStage.push(path);
+        bytes += size;
+      }
+    }
+    if (toStage.length > this.limits.files || bytes > this.limits.bytes) {
+      throw new CheckpointTooLarge(
+        `${toStage.length} files (${bytes} bytes) changed since the last checkpoint, more than one checkpoint copies (${this.limits.files} files, ${this.limits.bytes} bytes); is the workspace a home folder? Ignore the bulk in a .gitignore, or choose a smaller folder`,
+      );
     }
     if (newLarge.length > 0) {
       this.writeExcludes([...stillLarge, ...newLarge]);
