@@ -265,7 +265,16 @@ export const requests = {
   'session:changes': { input: z.object({ sessionId: id }).strict(), result: result<SessionChangesView>() },
   /** Puts the session's files back as they were before prompt `toPrompt` (default: the latest that changed files). */
   'session:rewind': {
-    input: z.object({ sessionId: id, toPrompt: z.number().int().min(1).optional(), dryRun: z.boolean().optional(), force: z.boolean().optional() }).strict(),
+    input: z
+      .object({
+        sessionId: id,
+        toPrompt: z.number().int().min(1).optional(),
+        dryRun: z.boolean().optional(),
+        force: z.boolean().optional(),
+        /** Only these files (absolute paths), as the review pane's "Revert file" asks. */
+        paths: z.array(path).min(1).max(1000).optional(),
+      })
+      .strict(),
     result: result<RewindReport>(),
   },
 

@@ -73,7 +73,7 @@ describe('diffs in permission prompts', { skip }, () => {
       await card.getByRole('status').filter({ hasText: 'Denied' }).waitFor();
     }));
 
-  test('the review pane shows each prompt\'s files with diffs; "Rewind to here" shows what it will change, then puts the files back', () =>
+  test('the review pane shows each prompt\'s files with diffs and reverts one; "Rewind to here" shows what it will change, then puts the files back', () =>
     withApp(browser, 'checkpoints-rewind', script, async (e2e) => {
       const { page } = e2e;
       writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
@@ -94,18 +94,25 @@ describe('diffs in permission prompts', { skip }, () => {
       await review.getByRole('button', { name: 'Whole session' }).click();
       await review.getByRole('list', { name: 'Files the session changed' }).getByRole('listitem', { name: 'Added new.txt' }).waitFor();
       await e2e.screenshot('checkpoints-4-review');
+
+      // One file reverted from the pane: that file only.
+      await review.getByRole('button', { name: 'By prompt' }).click();
+      await first.getByRole('listitem', { name: 'Modified app.txt' }).getByRole('button', { name: 'Revert file' }).click();
+      await review.getByRole('status').filter({ hasText: 'Reverted app.txt to how it was before prompt 1.' }).waitFor();
+      assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL);
+      assert.equal(readFileSync(join(e2e.workspace, 'new.txt'), 'utf8'), 'brand new\n');
       await review.getByRole('button', { name: 'Close' }).click();
 
       const prompt = page.getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.create });
       await prompt.getByRole('button', { name: 'Rewind to here' }).click();
       const plan = prompt.getByRole('region', { name: 'Rewind to before prompt 1' });
       await plan.getByText(/Remove .*new\.txt/).waitFor();
-      await plan.getByText(/Revert .*app\.txt/).waitFor();
+      assert.equal(await plan.getByText(/Revert .*app\.txt/).count(), 0, 'app.txt is already as it was');
       assert.ok(existsSync(join(e2e.workspace, 'new.txt')), 'showing the plan changes nothing');
       await e2e.screenshot('checkpoints-3-rewind-plan');
 
       await plan.getByRole('button', { name: 'Rewind files' }).click();
-      await plan.getByRole('status').filter({ hasText: 'Rewound: 1 put back, 1 removed' }).waitFor();
+      await plan.getByRole('status').filter({ hasText: 'Rewound: 0 put back, 1 removed' }).waitFor();
       assert.equal(existsSync(join(e2e.workspace, 'new.txt')), false);
       assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL);
     }));

@@ -16,7 +16,7 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
       const timeline = timelineOf(manager.store.loadEvents(sessionId));
       return sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets: await manager.secretsOf(sessionId) });
     },
-    'session:rewind': async ({ sessionId, toPrompt, dryRun, force }) => {
+    'session:rewind': async ({ sessionId, toPrompt, dryRun, force, paths }) => {
       const session = manager.getSession(sessionId);
       if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
       if (manager.isRunning(sessionId)) throw ApiError.conflict('the session is running; stop it before rewinding its files');
@@ -28,6 +28,7 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
           toPrompt,
           dryRun: dryRun ?? false,
           force: force ?? false,
+          ...(paths ? { only: paths } : {}),
           record: (event) => manager.recordRewind(event),
           tellModel: (text) => manager.store.appendMessage(sessionId, { role: 'user', content: [{ type: 'text', text }] }),
         });

@@ -22,6 +22,8 @@ export interface RewindRequest {
   toPrompt?: number;
   dryRun: boolean;
   force: boolean;
+  /** Absolute paths to put back, and no others. */
+  only?: readonly string[];
   /** Stores and publishes the rewind event. */
   record(event: RewindEvent): void;
   /** Adds a note to the stored conversation, read by the model at the session's next run. */
@@ -46,7 +48,7 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
   if (withChanges.length === 0) throw new RewindError(`session ${session.id} has no checkpoints: none of its calls changed files`);
   const toPrompt = request.toPrompt ?? Math.max(1, withChanges.at(-1)!.prompt);
   const settings = loadCheckpointSettings(request.coveHome, session.workspaces);
-  const plan = await planRewind({ coveHome: request.coveHome, workspaceRoots: session.workspaces, timeline, toPrompt, sizeCap: settings.maxFileBytes, force: request.force });
+  const plan = await planRewind({ coveHome: request.coveHome, workspaceRoots: session.workspaces, timeline, toPrompt, sizeCap: settings.maxFileBytes, force: request.force, only: request.only });
   const report: RewindReport = {
     toPrompt,
     promptText: timeline.prompts[toPrompt - 1]!.text,

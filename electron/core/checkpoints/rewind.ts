@@ -50,7 +50,18 @@ async function knownTo(repo: ShadowRepo, commits: readonly string[], paths: read
   return known;
 }
 
-export async function planRewind(input: { coveHome: string; workspaceRoots: readonly string[]; timeline: Timeline; toPrompt: number; sizeCap?: number; force?: boolean }): Promise<RewindPlan> {
+export interface RewindInput {
+  coveHome: string;
+  workspaceRoots: readonly string[];
+  timeline: Timeline;
+  toPrompt: number;
+  sizeCap?: number;
+  force?: boolean;
+  /** Absolute paths: only these are put back (the review pane's "Revert file"); all when absent. */
+  only?: readonly string[];
+}
+
+export async function planRewind(input: RewindInput): Promise<RewindPlan> {
   const { timeline, toPrompt } = input;
   if (!Number.isInteger(toPrompt) || toPrompt < 1 || toPrompt > timeline.prompts.length) {
     throw new RewindError(`there is no prompt ${toPrompt} in this session (it has ${timeline.prompts.length})`);
@@ -68,7 +79,8 @@ export async function planRewind(input: { coveHome: string; workspaceRoots: read
     if (!(await repo.has(target))) throw new RewindError(`the checkpoint repository of ${root} no longer holds checkpoint ${checkpoint.checkpointId} (was ${repo.gitDir} deleted?); nothing was changed`);
     const latest = latestKnown(timeline, root);
     const now = (await repo.snapshot(`before a rewind to prompt ${toPrompt}`)).commit;
-    const changes = await repo.changes(target, now);
+    const only = input.only ? new Set(input.only) : undefined;
+    const changes = (await repo.changes(target, now)).filter((change) => !only || only.has(join(root, change.path)));
     const byHand = new Set(latest && (await repo.has(latest)) ? (await repo.changes(latest, now)).map((change) => change.path) : []);
     const targetEntries = await repo.entries(target, changes.map((change) => change.path));
     const added = changes.filter((change) => !targetEntries.has(change.path)).map((change) => change.path);

@@ -11,7 +11,10 @@ import { DiffView } from '../tools/DiffView';
 
 const CHANGE_LABELS = { added: 'Added', modified: 'Modified', deleted: 'Deleted' } as const;
 
-function FileList({ files, label }: { files: readonly ChangedFileView[]; label: string }) {
+/** Puts one file back as it was before a prompt; a file changed by hand since is left alone, and the reason shown. */
+type Revert = (file: ChangedFileView) => void;
+
+function FileList({ files, label, revert }: { files: readonly ChangedFileView[]; label: string; revert?: Revert }) {
   if (files.length === 0) return <p className="review-none">No files changed.</p>;
   return (
     <ul className="review-files" aria-label={label}>
@@ -19,6 +22,11 @@ function FileList({ files, label }: { files: readonly ChangedFileView[]; label: 
         <li key={`${file.root}/${file.path}`} aria-label={`${CHANGE_LABELS[file.change]} ${file.path}`}>
           <div className="review-file">
             <span className={`badge review-${file.change}`}>{CHANGE_LABELS[file.change]}</span> <code>{file.path}</code>
+            {revert ? (
+              <button type="button" className="link-button" onClick={() => revert(file)}>
+                Revert file
+              </button>
+            ) : null}
           </div>
           {file.diff ? <DiffView diff={file.diff} lineNumbers /> : null}
         </li>
@@ -31,11 +39,25 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const [changes, setChanges] = useState<SessionChangesView | null>(null);
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<'prompts' | 'session'>('prompts');
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  const revertTo = (prompt: number) => async (file: ChangedFileView) => {
+    const report = await ask('session:rewind', { sessionId, toPrompt: prompt, paths: [`${file.root}/${file.path}`] });
+    if (!report) return;
+    if (report.conflicts.length > 0) setOutcome(`Not reverted: ${file.path} was changed by hand since the last checkpoint.`);
+    else setOutcome(report.applied ? `Reverted ${file.path} to how it was before prompt ${prompt}.` : `${file.path} is already as it was before prompt ${prompt}.`);
+    await load();
+  };
+
+  const load = async () => {
+    setChanges((await ask('session:changes', { sessionId })) ?? { prompts: [], session: [], problems: ['the changes could not be read'] });
+  };
 
   const show = async () => {
     setOpen(true);
+    setOutcome(null);
     setChanges(null);
-    setChanges((await ask('session:changes', { sessionId })) ?? { prompts: [], session: [], problems: ['the changes could not be read'] });
+    await load();
   };
 
   return (
@@ -56,6 +78,7 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
                 Whole session
               </button>
             </div>
+            {outcome ? <p role="status">{outcome}</p> : null}
             {changes.problems.map((problem) => (
               <p key={problem} role="alert">
                 {problem}
@@ -69,7 +92,7 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
                   <h3 className="review-prompt">
                     Prompt {prompt.prompt}: {prompt.text.split('\n')[0]}
                   </h3>
-                  <FileList files={prompt.files} label={`Files prompt ${prompt.prompt} changed`} />
+                  <FileList files={prompt.files} label={`Files prompt ${prompt.prompt} changed`} revert={(file) => void revertTo(prompt.prompt)(file)} />
                 </section>
               ))
             )}
