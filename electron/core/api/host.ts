@@ -86,7 +86,7 @@ export function createHost(options: HostOptions): Host {
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
       }),
-    checkpoints: checkpointsFor(options.dataDir, store),
+    checkpoints: checkpointsFor(options.dataDir, store, { warmUp: true }),
     log: options.log,
   });
   const listeners = new Set<(event: HostEvent) => void>();

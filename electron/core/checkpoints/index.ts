@@ -8,7 +8,7 @@ export { SessionCheckpoints } from './session-checkpoints';
 export { loadCheckpointSettings, type CheckpointSettings } from './settings';
 
 /** The session manager's `checkpoints` option: a malformed `checkpoints` setting throws here, before the run starts. */
-export function checkpointsFor(coveHome: string, store: Store) {
+export function checkpointsFor(coveHome: string, store: Store, options: { warmUp?: boolean } = {}) {
   return (session: SessionRecord, emit: (event: CoveEvent) => void): SessionCheckpoints | undefined => {
     const settings = loadCheckpointSettings(coveHome, session.workspaces);
     if (!settings.enabled) return undefined;
@@ -19,6 +19,7 @@ export function checkpointsFor(coveHome: string, store: Store) {
       settings,
       emit,
       hadCheckpoints: () => store.loadEvents(session.id).some((event) => event.type === 'checkpoint'),
+      warmUp: options.warmUp ?? false,
     });
   };
 }

@@ -21,6 +21,12 @@ export interface SessionCheckpointsOptions {
   emit(event: CoveEvent): void;
   /** Whether the session recorded checkpoints before this run; asked only when a shadow repository had to be made. */
   hadCheckpoints?(): boolean;
+  /**
+   * Start a never-checkpointed workspace's first copy when the run starts. For hosts that stay
+   * up (the app, `cove serve`); `cove run` would otherwise wait for it to exit after a run that
+   * changed nothing.
+   */
+  warmUp?: boolean;
 }
 
 function failureText(root: string, error: unknown): string {
@@ -67,7 +73,7 @@ export class SessionCheckpoints {
     // A workspace never checkpointed is copied whole the first time (seconds in a big
     // repository): start that now, while the model thinks, rather than at its first edit.
     const fresh = this.repos.filter((repo) => !repo.exists());
-    if (options.settings.enabled && fresh.length > 0) {
+    if (options.warmUp && options.settings.enabled && fresh.length > 0) {
       if (options.hadCheckpoints?.()) for (const repo of fresh) this.pendingProblems.push(missingText(repo.root));
       void this.serially(() => Promise.allSettled(fresh.map((repo) => repo.snapshot('first copy of the workspace'))));
     }
