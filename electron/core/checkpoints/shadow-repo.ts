@@ -169,7 +169,12 @@ export class ShadowRepo {
     // for a moment; a lock older than a minute is what a crashed process left.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.record(label);
+        const first = await this.record(label);
+        if (first.changing.length === 0) return first;
+        // Recorded once more: a file written at that moment (another call's temp file) has
+        // usually settled by now; only what is still changing is reported.
+        const second = await this.record(label);
+        return { ...second, created: first.created, skipped: [...new Set([...first.skipped, ...second.skipped])] };
       } catch (error) {
         if (!(error instanceof GitError) || !/index\.lock/.test(error.stderr) || attempt >= 20) throw error;
         this.clearStaleLock();
