@@ -1,13 +1,11 @@
 /**
- * The `checkpoints` key of the settings files (SPEC §6's three files, later ones win):
+ * The `checkpoints` key of the settings files (a view of the settings module, later files win):
  * `{"checkpoints": {"enabled": true, "required": true, "maxFileBytes": 5242880}}`. `required`
  * decides what happens when a checkpoint cannot be recorded: the call does not run (true, the
  * default) or runs with the failure reported (false). A malformed value stops the run, naming
  * the file: a person who asked for required checkpoints never silently gets none.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SetupError } from '../errors';
+import { readSettingsFiles, SettingsFileError, type SettingsFile } from '../settings/settings-files';
 import { DEFAULT_SIZE_CAP } from './shadow-repo';
 
 export interface CheckpointSettings {
@@ -19,44 +17,29 @@ export interface CheckpointSettings {
 
 export const DEFAULT_CHECKPOINT_SETTINGS: CheckpointSettings = { enabled: true, required: true, maxFileBytes: DEFAULT_SIZE_CAP };
 
-export class CheckpointSettingsError extends SetupError {}
-
-function checkpointsKey(path: string): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CheckpointSettingsError(`${path} cannot be read (${(error as Error).message})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new CheckpointSettingsError(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  const value = (parsed as Record<string, unknown> | null)?.checkpoints;
-  if (value === undefined) return undefined;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CheckpointSettingsError(`${path}: "checkpoints" must be an object`);
-  return value as Record<string, unknown>;
-}
-
-export function loadCheckpointSettings(coveHome: string, workspaceRoots: readonly string[]): CheckpointSettings {
-  const files = [join(coveHome, 'settings.json'), ...workspaceRoots.flatMap((root) => [join(root, '.cove', 'settings.json'), join(root, '.cove', 'settings.local.json')])];
+/** The merged `checkpoints` of Cove's own files (Claude Code's file has no say in Cove's keys). */
+export function checkpointSettingsOf(files: readonly SettingsFile[]): CheckpointSettings {
   const settings = { ...DEFAULT_CHECKPOINT_SETTINGS };
   for (const file of files) {
-    const value = checkpointsKey(file);
-    if (!value) continue;
+    if (file.kind === 'claude') continue;
+    const value = file.data?.checkpoints;
+    if (value === undefined) continue;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new SettingsFileError(file.path, 'checkpoints must be an object like {"required": true}');
+    const fields = value as Record<string, unknown>;
     for (const key of ['enabled', 'required'] as const) {
-      if (value[key] === undefined) continue;
-      if (typeof value[key] !== 'boolean') throw new CheckpointSettingsError(`${file}: checkpoints.${key} must be true or false`);
-      settings[key] = value[key];
+      if (fields[key] === undefined) continue;
+      if (typeof fields[key] !== 'boolean') throw new SettingsFileError(file.path, `checkpoints.${key} must be true or false`);
+      settings[key] = fields[key];
     }
-    if (value.maxFileBytes !== undefined) {
-      const bytes = value.maxFileBytes;
-      if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 1) throw new CheckpointSettingsError(`${file}: checkpoints.maxFileBytes must be a whole number of bytes above 0`);
+    if (fields.maxFileBytes !== undefined) {
+      const bytes = fields.maxFileBytes;
+      if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 1) throw new SettingsFileError(file.path, 'checkpoints.maxFileBytes must be a whole number of bytes above 0');
       settings.maxFileBytes = bytes;
     }
   }
   return settings;
+}
+
+export function loadCheckpointSettings(coveHome: string, workspaceRoots: readonly string[]): CheckpointSettings {
+  return checkpointSettingsOf(readSettingsFiles({ coveHome, workspaceRoots }));
 }
