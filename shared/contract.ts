@@ -193,6 +193,36 @@ export interface AppInfo {
   sandboxNotice: string | null;
 }
 
+/** What a rewind did or would do (SPEC §13): `applied` is false for a dry run or when it stopped at `conflicts`. */
+export interface RewindReport {
+  toPrompt: number;
+  promptText: string;
+  changes: Array<{ action: 'revert' | 'restore' | 'remove'; path: string }>;
+  /** Files left as they are, each with why. */
+  kept: string[];
+  /** Files changed by hand since the last checkpoint that the rewind would overwrite; it does only with `force`. */
+  conflicts: string[];
+  applied: boolean;
+  restored: string[];
+  removed: string[];
+  failed: string[];
+}
+
+/** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
+export interface ChangedFileView {
+  root: string;
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+  diff: string;
+}
+
+/** What `cove sessions --changes` lists and the review pane shows. */
+export interface SessionChangesView {
+  prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
+  session: ChangedFileView[];
+  problems: string[];
+}
+
 export const requests = {
   'app:info': { input: z.object({}).strict(), result: result<AppInfo>() },
 
@@ -243,6 +273,22 @@ export const requests = {
   'session:search': { input: z.object({ text: z.string().trim().min(1).max(500) }).strict(), result: result<SearchResult[]>() },
   'session:addWorkspace': { input: z.object({ sessionId: id, path }).strict(), result: result<SessionSummary>() },
   'session:setMode': { input: z.object({ sessionId: id, permissionMode }).strict(), result: result<SessionSummary>() },
+  /** Per prompt and for the whole session, each changed file with its diff, from the session's checkpoints. */
+  'session:changes': { input: z.object({ sessionId: id }).strict(), result: result<SessionChangesView>() },
+  /** Puts the session's files back as they were before prompt `toPrompt` (default: the latest that changed files). */
+  'session:rewind': {
+    input: z
+      .object({
+        sessionId: id,
+        toPrompt: z.number().int().min(1).optional(),
+        dryRun: z.boolean().optional(),
+        force: z.boolean().optional(),
+        /** Only these files (absolute paths), as the review pane's "Revert file" asks. */
+        paths: z.array(path).min(1).max(1000).optional(),
+      })
+      .strict(),
+    result: result<RewindReport>(),
+  },
 
   /** Checks that a path is a readable folder; answers its real path. */
   'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },

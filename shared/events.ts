@@ -167,6 +167,16 @@ export interface ProgressMessageEvent extends Base {
   toolCallId: string;
   text: string;
 }
+/** What a file edit would change, from a dry run in main before anyone allows it (redacted, bounded). */
+export interface PermissionPreview {
+  /** Unified diff of the change; empty when the file would stay the same. */
+  diff?: string;
+  /** Why the edit would fail, or why there is no preview. */
+  error?: string;
+  /** The call creates the file: the diff is all of its content. */
+  newFile?: boolean;
+}
+
 export interface PermissionRequestEvent extends Base {
   type: 'permissionRequest';
   requestId: string;
@@ -179,6 +189,8 @@ export interface PermissionRequestEvent extends Base {
   /** The tool's label and this call's one-line summary, as on toolExecutionStart. */
   label?: string;
   summary?: string;
+  /** For write_file, edit_file and hashline_edit: the change allowing it would make. */
+  preview?: PermissionPreview;
 }
 export interface PermissionDecisionEvent extends Base {
   type: 'permissionDecision';
@@ -269,6 +281,35 @@ export interface UserMessageEvent extends Base {
   answer?: string;
 }
 
+/** The workspace as it was at one moment, recorded in a shadow repository (SPEC §13). */
+export interface CheckpointEvent extends Base {
+  type: 'checkpoint';
+  checkpointId: string;
+  /** The call it was recorded before; for the one at a run's end, the last call it follows. */
+  toolCallId: string;
+  /** Before a mutating call, or after a run's last one (what the agent left, before any hand edit). */
+  moment: 'beforeTool' | 'runEnd';
+  /** One shadow commit per workspace root that was recorded; a root missing here was not. */
+  roots: Array<{ root: string; commit: string }>;
+  /** What was not recorded, in words: files over the size cap, a file changing while read, a failure. */
+  problems: string[];
+}
+
+/** `cove rewind` (or the UI) put files back as they were before a prompt. */
+export interface RewindEvent extends Base {
+  type: 'rewind';
+  /** The prompt (1-based, counting the session's userMessage events) the files were put back to before. */
+  toPrompt: number;
+  /** The checkpoint restored. */
+  checkpointId: string;
+  /** The workspace just before and just after the rewind, so it can itself be undone. */
+  roots: Array<{ root: string; before: string; after: string }>;
+  restored: string[];
+  removed: string[];
+  /** Files left as they were, with why (changed by hand, unknown to every checkpoint, over the size cap). */
+  kept: string[];
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -290,7 +331,9 @@ export type CoveEvent =
   | SubagentEndEvent
   | HookRunEvent
   | TodoUpdateEvent
-  | UserMessageEvent;
+  | UserMessageEvent
+  | CheckpointEvent
+  | RewindEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -324,6 +367,8 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'hookRun',
   'todoUpdate',
   'userMessage',
+  'checkpoint',
+  'rewind',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

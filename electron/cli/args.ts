@@ -45,6 +45,8 @@ export interface SessionsArgs {
   search?: string;
   /** A session whose permission decisions to list. */
   audit?: string;
+  /** A session whose changes to list, prompt by prompt, with diffs. */
+  changes?: string;
   json: boolean;
 }
 
@@ -119,7 +121,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
 export function parseSessionsArgs(argv: string[]): SessionsArgs {
   const { values, positionals } = parse(
     argv,
-    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, json: { type: 'boolean' } },
+    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, json: { type: 'boolean' } },
     'sessions',
   );
   if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
@@ -127,7 +129,9 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   const audit = values.audit as string | undefined;
   if (search !== undefined && search.trim() === '') throw new UsageError('cove sessions: --search needs some text');
   if (search !== undefined && audit !== undefined) throw new UsageError('cove sessions: use either --search or --audit, not both');
-  return { search, audit, json: Boolean(values.json) };
+  const changes = values.changes as string | undefined;
+  if (changes !== undefined && (search !== undefined || audit !== undefined)) throw new UsageError('cove sessions: --changes goes alone (not with --search or --audit)');
+  return { search, audit, ...(changes !== undefined ? { changes } : {}), json: Boolean(values.json) };
 }
 
 export function parseApproveArgs(argv: string[]): ApproveArgs {
@@ -152,4 +156,25 @@ export function parseServeArgs(argv: string[]): ServeArgs {
     throw new UsageError('cove serve: --token must be 16 to 256 characters of letters, digits and - _ . ~');
   }
   return { port, host, token };
+}
+
+export interface RewindArgs {
+  sessionId: string;
+  /** The prompt to put the files back to before; undefined: the latest prompt that changed files. */
+  to?: number;
+  dryRun: boolean;
+  /** Overwrite files changed by hand since the last checkpoint. */
+  force: boolean;
+}
+
+export function parseRewindArgs(argv: string[]): RewindArgs {
+  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } }, 'rewind');
+  if (positionals.length === 0) throw new UsageError('cove rewind: name the session to rewind (cove rewind ID; see cove sessions)');
+  if (positionals.length > 1) throw new UsageError(`cove rewind: unexpected argument '${positionals[1]}'`);
+  let to: number | undefined;
+  if (values.to !== undefined) {
+    to = Number(values.to);
+    if (!/^\d+$/.test(values.to as string) || to < 1) throw new UsageError(`cove rewind: --to must be a prompt number from 1 (got '${values.to}')`);
+  }
+  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force) };
 }

@@ -4,7 +4,7 @@
  */
 import { SetupError } from '../core/errors';
 import { StoreError } from '../core/store/types';
-import { parseApproveArgs, parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
+import { parseApproveArgs, parseRewindArgs, parseRunArgs, parseServeArgs, parseSessionsArgs, UsageError } from './args';
 import { EXIT } from './exit-codes';
 
 // Each command is loaded when it is used, so `cove sessions` does not pay for the agent, MCP or
@@ -20,6 +20,11 @@ usage:
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1
   cove sessions [--search TEXT | --audit ID] [--json]
+  cove sessions --changes ID [--json]
+            what each prompt of a session changed, file by file, with diffs
+  cove rewind ID [--to N] [--dry-run] [--force]
+            put the workspace back as it was before prompt N (default: the latest that
+            changed files); --force overwrites files changed by hand since
   cove approve [--workspace DIR]... [--list] [--json]
             approve the hooks and MCP servers a project brings (each pinned to its content)
 
@@ -50,7 +55,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'sessions': {
       const args = parseSessionsArgs(rest);
+      if (args.changes !== undefined) return (await import('./changes-command')).changesCommand(args.changes, args.json);
       return (await import('./sessions-command')).sessionsCommand(args);
+    }
+    case 'rewind': {
+      const args = parseRewindArgs(rest);
+      return (await import('./rewind-command')).rewindCommand(args);
     }
     case 'approve': {
       const args = parseApproveArgs(rest);

@@ -130,6 +130,10 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter, terminal:
         out.flush();
         err.write(`  ⚑ ${event.hookEvent} hook ${event.decision}: ${brief(event.command, 60)}${event.output ? ` — ${brief(event.output)}` : ''}\n`);
         break;
+      case 'checkpoint':
+        // A checkpoint that recorded everything stays quiet; what it could not record is said.
+        for (const problem of event.problems) err.write(`  ⚑ checkpoint: ${problem}\n`);
+        break;
       case 'agentEnd':
         // A stopped run keeps the text that had arrived (the agent stores it); a failed one does not.
         if (!terminal.columns() && event.stopReason === 'aborted') out.write(attempt);

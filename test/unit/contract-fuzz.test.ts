@@ -166,6 +166,8 @@ describe('contract fuzz', () => {
       'session:search': { text: 'First' },
       'session:addWorkspace': { sessionId, path: workspace },
       'session:setMode': { sessionId, permissionMode: 'plan' },
+      'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
+      'session:changes': { sessionId },
       'workspace:check': { path: workspace },
       'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },

@@ -102,7 +102,7 @@ describe('the settings module', () => {
     write(files.project, { enableAllProjectMcpServers: true, subagents: { maxConcurrent: 32 }, model: 'claude-a' });
     write(files.claude, { includeCoAuthoredBy: false });
     assert.deepEqual(read().warnings(), [
-      `${files.user}: sandboxx is not a Cove setting (permissions, defaultMode, model, sandbox, hooks, secrets, subagents, enabledMcpjsonServers, enableAllProjectMcpServers, windowsShell, $schema); it is ignored`,
+      `${files.user}: sandboxx is not a Cove setting (permissions, defaultMode, model, sandbox, hooks, secrets, checkpoints, subagents, enabledMcpjsonServers, enableAllProjectMcpServers, windowsShell, $schema); it is ignored`,
       `${files.project}: enableAllProjectMcpServers is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`,
       `${files.project}: subagents is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`,
     ]);

@@ -20,6 +20,7 @@ import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
+import { createRewindHandlers } from './rewind-handlers';
 import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 
@@ -121,6 +122,7 @@ export function createHandlers(context: HostContext): Handlers {
       return summary(record);
     },
     ...sessionLogHandlers(manager, requireSession, summary),
+    ...createRewindHandlers(manager, context.dataDir),
     ...createPromptHandlers(
       manager,
       context.dataDir,

@@ -22,6 +22,7 @@ import { readWorkspaceSettings, sessionDefaults, type SessionDefaults, type Work
 import { openStore, type SessionRecord, type Store } from '../store';
 import { builtinTools, workspaceSecrets } from '../tools/registry';
 import { allowedHostsOf } from '../web-fetch/allowed-hosts';
+import { checkpointsFor } from '../checkpoints';
 
 export interface EngineOptions {
   /** COVE_HOME: the store, the person's settings.json, approvals, caches. */
@@ -99,6 +100,8 @@ export function createEngine(options: EngineOptions): Engine {
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: dataDir }),
       }),
+    // Checkpoints before mutating calls (SPEC §13); a host that stays up starts a first copy early.
+    checkpoints: checkpointsFor(dataDir, store, { warmUp: !options.headless }),
     log,
   });
   return {

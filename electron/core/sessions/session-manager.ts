@@ -4,7 +4,7 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { makeEvent, type CoveEvent, type EventFields, type StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type RewindEvent, type StopReason } from '../../../shared/events';
 import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
@@ -25,6 +25,9 @@ import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
 import { EventRedaction } from '../secrets/redact-event';
 import { SessionSecrets } from '../secrets/session-secrets';
+
+import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
+import { previewingPrompter } from '../checkpoints/permission-preview';
 
 export type EventListener = (event: SequencedEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -60,6 +63,8 @@ export interface SessionManagerOptions {
   hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
   /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
   modelCatalog?(): Promise<ModelCatalog>;
+  /** A run's checkpoints (SPEC §13), recorded after the permission gate, before each mutating call. */
+  checkpoints?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionCheckpoints | undefined;
   log?(message: string): void;
 }
 
@@ -70,6 +75,7 @@ interface LiveSession {
   run?: Promise<RunOutcome>;
   /** Stops the run's hooks too, which run while the agent itself is not running. */
   hooksStop?: AbortController;
+  checkpoints?: SessionCheckpoints;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -232,7 +238,8 @@ export class SessionManager {
       : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
-      .then((outcome) => {
+      .then(async (outcome) => {
+        await live.checkpoints?.finishRun();
         this.sequencer.release(sessionId);
         live.writer.flush();
         if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
@@ -311,6 +318,11 @@ export class SessionManager {
   /** Publishes a prompt that starts no run (a built-in command and its answer). */
   recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
     this.publish(makeEvent('userMessage', { sessionId, ...fields }));
+  }
+
+  /** Publishes a rewind (SPEC §13) done while no run was going. */
+  recordRewind(event: RewindEvent): void {
+    this.publish(event);
   }
 
   stop(sessionId: string): boolean {
@@ -397,7 +409,15 @@ export class SessionManager {
   private gateFor(session: SessionRecord): ToolMiddleware[] {
     if (!this.options.permissionGate) return [];
     let gate = this.gates.get(session.id);
-    if (!gate) this.gates.set(session.id, (gate = this.options.permissionGate(session, this.prompts.prompterFor(session.id))));
+    if (!gate) {
+      // A file edit's prompt carries the change it would make (SPEC §13).
+      const prompter = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
+        workspaceRoots: session.workspaces,
+        snapshots: this.snapshotsOf(session.id),
+        secrets: () => this.secretsOf(session.id),
+      });
+      this.gates.set(session.id, (gate = this.options.permissionGate(session, prompter)));
+    }
     return [gate];
   }
 
@@ -407,11 +427,12 @@ export class SessionManager {
     const store = this.options.store;
     const writer = new EventWriter(store, session.id, (error) => this.log(`could not store events of ${session.id}: ${(error as Error).message}`));
     const snapshots = this.snapshotsOf(session.id);
+    const checkpoints = this.options.checkpoints?.(session, (event) => this.publish(event));
     const { agent, subagents } = buildSessionAgent({
       session,
       options: this.options,
       client: this.options.createClient(),
-      middleware: this.gateFor(session),
+      middleware: [...this.gateFor(session), ...(checkpoints ? [checkpoints.middleware] : [])],
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
@@ -422,7 +443,7 @@ export class SessionManager {
       onHistory: (change) => this.persistHistory(session.id, change),
       log: this.log,
     });
-    const live: LiveSession = { agent, writer, subagents };
+    const live: LiveSession = { agent, writer, subagents, checkpoints };
     this.live.set(session.id, live);
     return live;
   }

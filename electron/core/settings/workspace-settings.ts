@@ -38,6 +38,7 @@ const KEYS: Record<string, 'any' | 'user'> = {
   sandbox: 'any',
   hooks: 'any',
   secrets: 'any',
+  checkpoints: 'any',
   subagents: 'user',
   enabledMcpjsonServers: 'user',
   enableAllProjectMcpServers: 'user',

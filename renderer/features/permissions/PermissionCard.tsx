@@ -9,6 +9,7 @@ import type { PermissionDecisionEvent, Sensitivity } from '../../../shared/event
 import { useCove } from '../../store';
 import { ToggleButton, useToggle } from '../../ui/Toggle';
 import { toolLabel, toolSummary } from '../tools/tool-summary';
+import { PermissionPreviewView } from './PermissionPreviewView';
 import type { PermissionItem } from '../transcript/model-types';
 import { actionForKey, isTypingTarget, type PermissionAction } from './permission-keys';
 
@@ -82,6 +83,7 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
         <span className={`badge sensitivity-badge sensitivity-${request.sensitivity}`}>{SENSITIVITY_LABELS[request.sensitivity]}</span>
       </header>
       {summary ? <pre className="permission-summary">{summary}</pre> : null}
+      {request.preview ? <PermissionPreviewView preview={request.preview} /> : null}
       {request.reasons.length > 0 ? (
         <ul className="permission-reasons" aria-label="Why Cove asks">
           {request.reasons.map((reason, index) => (

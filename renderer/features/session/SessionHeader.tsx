@@ -9,6 +9,7 @@ import { RevealFolderButton } from '../workspace/RevealFolderButton';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 import { TodoChecklist } from './TodoChecklist';
+import { ReviewChanges } from '../checkpoints/ReviewChanges';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -51,6 +52,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
           </select>
         </label>
         <PersonaPicker session={session} />
+        <ReviewChanges sessionId={session.id} />
         {confirming ? (
           <span className="confirm">
             <button type="button" className="danger" onClick={() => void deleteSession(session.id)}>

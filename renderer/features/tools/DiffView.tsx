@@ -4,7 +4,8 @@ import { diffLines, diffStats } from './diff-lines';
 
 const SHOWN_LINES = 80;
 
-export const DiffView = memo(function DiffView({ diff }: { diff: string }) {
+/** `lineNumbers` adds a gutter with each line's old and new number (a permission prompt's preview). */
+export const DiffView = memo(function DiffView({ diff, lineNumbers = false }: { diff: string; lineNumbers?: boolean }) {
   const lines = useMemo(() => diffLines(diff), [diff]);
   const stats = useMemo(() => diffStats(lines), [lines]);
   const [showAll, setShowAll] = useState(false);
@@ -17,6 +18,11 @@ export const DiffView = memo(function DiffView({ diff }: { diff: string }) {
       <pre className="diff" role="group" aria-label={`Diff: ${stats.added} lines added, ${stats.removed} removed`} tabIndex={0}>
         {shown.map((line, index) => (
           <span key={index} className={`diff-line diff-${line.kind}`}>
+            {lineNumbers ? (
+              <span className="diff-gutter" aria-hidden="true">
+                {String(line.oldLine ?? '').padStart(4)} {String(line.newLine ?? '').padStart(4)}{' '}
+              </span>
+            ) : null}
             {line.text}
             {'\n'}
           </span>

@@ -7,6 +7,7 @@ import { PromptAttachments } from './PromptAttachments';
 import type { TranscriptItem } from './model-types';
 import { CompactionNotice, LoopNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
 import { HookNotice } from './HookNotice';
+import { RewindControl } from '../checkpoints/RewindControl';
 
 interface Props {
   item: TranscriptItem;
@@ -22,7 +23,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
           <div className="speaker">You{item.steered ? ' · queued for the running agent' : ''}</div>
           <div className="user-text">{item.text}</div>
           {item.attachments && item.attachments.length > 0 ? <PromptAttachments sessionId={sessionId} attachments={item.attachments} /> : null}
-          {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : null}
+          {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : <RewindControl sessionId={sessionId} itemKey={item.key} text={item.text} />}
         </article>
       );
     case 'assistant':

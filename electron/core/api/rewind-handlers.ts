@@ -1,0 +1,41 @@
+/**
+ * `session:rewind` and `session:changes` behind the contract: the same rewind as `cove rewind`
+ * (its event published live) and the same changes as `cove sessions --changes`.
+ */
+import { sessionChanges } from '../checkpoints/changes';
+import { timelineOf } from '../checkpoints/timeline';
+import { RewindError, rewindSession } from '../checkpoints/rewind-session';
+import type { SessionManager } from '../sessions/session-manager';
+import { ApiError, type Handlers } from './dispatch';
+
+export function createRewindHandlers(manager: SessionManager, dataDir: string): Pick<Handlers, 'session:rewind' | 'session:changes'> {
+  return {
+    'session:changes': async ({ sessionId }) => {
+      const session = manager.getSession(sessionId);
+      if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
+      const timeline = timelineOf(manager.store.loadEvents(sessionId));
+      return sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets: await manager.secretsOf(sessionId) });
+    },
+    'session:rewind': async ({ sessionId, toPrompt, dryRun, force, paths }) => {
+      const session = manager.getSession(sessionId);
+      if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
+      if (manager.isRunning(sessionId)) throw ApiError.conflict('the session is running; stop it before rewinding its files');
+      try {
+        return await rewindSession({
+          coveHome: dataDir,
+          session,
+          events: manager.store.loadEvents(sessionId),
+          toPrompt,
+          dryRun: dryRun ?? false,
+          force: force ?? false,
+          ...(paths ? { only: paths } : {}),
+          record: (event) => manager.recordRewind(event),
+          tellModel: (text) => manager.store.appendMessage(sessionId, { role: 'user', content: [{ type: 'text', text }] }),
+        });
+      } catch (error) {
+        if (error instanceof RewindError) throw ApiError.invalid(error.message);
+        throw error;
+      }
+    },
+  };
+}

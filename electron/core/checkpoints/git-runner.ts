@@ -1,0 +1,101 @@
+/**
+ * Runs the `git` binary for a shadow repository with an environment built from nothing: the
+ * person's system and global config, hooks, editors, pagers, credential helpers and
+ * `GIT_*` variables never apply, so no user code runs and nothing outside the shadow
+ * directory is read as git state or written.
+ */
+import { spawn } from 'node:child_process';
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly code: number | null,
+  ) {
+    super(message);
+    this.name = 'GitError';
+  }
+
+  /** True when the failure came from a full disk, so the report can say so plainly. */
+  get diskFull(): boolean {
+    return /No space left on device|ENOSPC|Disk quota exceeded/i.test(this.stderr + this.message);
+  }
+}
+
+/** Config given on every command line, so it holds whatever the shadow repo's own config says. */
+const FORCED_CONFIG = [
+  'core.hooksPath=/dev/null',
+  'core.fsmonitor=false',
+  'core.autocrlf=false',
+  'core.safecrlf=false',
+  'core.quotePath=false',
+  'core.symlinks=true',
+  'core.untrackedCache=true',
+  'gc.auto=0',
+  'maintenance.auto=false',
+  'advice.addEmbeddedRepo=false',
+  'advice.addIgnoredFile=false',
+];
+
+export interface GitInvocation {
+  gitDir: string;
+  workTree?: string;
+  input?: string | Buffer;
+  signal?: AbortSignal;
+}
+
+export function gitEnvironment(gitDir: string, workTree?: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C',
+    LC_ALL: 'C',
+    // Where git would look for ~/.gitconfig and friends: the shadow directory itself.
+    HOME: gitDir,
+    XDG_CONFIG_HOME: gitDir,
+    GIT_DIR: gitDir,
+    ...(workTree ? { GIT_WORK_TREE: workTree } : {}),
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+    // A path such as `a[1].txt` is a file name, never a glob.
+    GIT_LITERAL_PATHSPECS: '1',
+    GIT_AUTHOR_NAME: 'Cove',
+    GIT_AUTHOR_EMAIL: 'checkpoints@cove.invalid',
+    GIT_COMMITTER_NAME: 'Cove',
+    GIT_COMMITTER_EMAIL: 'checkpoints@cove.invalid',
+  };
+}
+
+/** Runs git and resolves with its stdout; rejects with a GitError naming the command and git's words. */
+export function git(args: readonly string[], invocation: GitInvocation): Promise<Buffer> {
+  const argv = [...FORCED_CONFIG.flatMap((entry) => ['-c', entry]), ...args];
+  return new Promise((resolve, reject) => {
+    let child;
+    try {
+      child = spawn('git', argv, {
+        env: gitEnvironment(invocation.gitDir, invocation.workTree),
+        cwd: invocation.workTree ?? invocation.gitDir,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        signal: invocation.signal,
+      });
+    } catch (error) {
+      reject(new GitError(`could not start git: ${(error as Error).message}`, '', null));
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'ENOENT' ? 'git is not installed (checkpoints need the git binary on PATH)' : `git failed to run: ${error.message}`;
+      reject(new GitError(reason, '', null));
+    });
+    child.on('close', (code) => {
+      const stderr = Buffer.concat(err).toString('utf8').trim();
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new GitError(`git ${args[0]} failed${stderr ? `: ${stderr.split('\n').slice(-2).join(' ')}` : ` (exit ${code})`}`, stderr, code));
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(invocation.input ?? '');
+  });
+}

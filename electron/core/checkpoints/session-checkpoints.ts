@@ -1,0 +1,135 @@
+/**
+ * The checkpoints of one session's run: a middleware placed after the permission gate, so a
+ * checkpoint is recorded once a call is allowed and just before it runs, for every call whose
+ * tool is not read-only (file tools, bash, MCP tools). Checkpoints are taken one at a time, so
+ * the first one of a prompt is always recorded before any of its calls has started. When a run
+ * that changed something ends, one more checkpoint records what the agent left, which is how a
+ * rewind later tells the agent's changes from the person's own edits.
+ */
+import { randomUUID } from 'node:crypto';
+import { makeEvent, type CheckpointEvent, type CoveEvent } from '../../../shared/events';
+import type { ToolCallRequest, ToolDecision, ToolMiddleware } from '../agent/types';
+import { GitError } from './git-runner';
+import type { CheckpointSettings } from './settings';
+import { ShadowRepo, type Snapshot } from './shadow-repo';
+
+export interface SessionCheckpointsOptions {
+  coveHome: string;
+  sessionId: string;
+  workspaceRoots: readonly string[];
+  settings: CheckpointSettings;
+  emit(event: CoveEvent): void;
+  /** Whether the session recorded checkpoints before this run; asked only when a shadow repository had to be made. */
+  hadCheckpoints?(): boolean;
+  /**
+   * Start a never-checkpointed workspace's first copy when the run starts. For hosts that stay
+   * up (the app, `cove serve`); `cove run` would otherwise wait for it to exit after a run that
+   * changed nothing.
+   */
+  warmUp?: boolean;
+}
+
+function failureText(root: string, error: unknown): string {
+  if (error instanceof GitError && error.diskFull) return `${root}: not recorded: the disk is full`;
+  return `${root}: not recorded: ${(error as Error)?.message ?? String(error)}`;
+}
+
+function missingText(root: string): string {
+  return `${root}: the checkpoint repository was missing (deleted?) and was made anew; this session's earlier checkpoints of it are gone`;
+}
+
+function problemsOf(snapshot: Snapshot, hadRecorded: boolean, sizeCap: number): string[] {
+  const problems: string[] = [];
+  if (snapshot.created && hadRecorded) problems.push(missingText(snapshot.root));
+  for (const path of snapshot.large) problems.push(`${snapshot.root}/${path}: over the size cap (${sizeCap} bytes): noted, not copied`);
+  for (const path of snapshot.changing) problems.push(`${snapshot.root}/${path}: changed while it was being recorded; its copy may be of either version`);
+  for (const reason of snapshot.skipped) problems.push(`${snapshot.root}: ${reason}`);
+  return problems;
+}
+
+/** The task's value, or undefined as soon as the signal fires (the task goes on regardless). */
+function unlessAborted<T>(task: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    task.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export class SessionCheckpoints {
+  readonly middleware: ToolMiddleware;
+  private readonly repos: ShadowRepo[];
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The last call a checkpoint was recorded for in this run, for the run-end checkpoint. */
+  private lastCall: string | undefined;
+  private readonly recordedRoots = new Set<string>();
+  /** Found before the first checkpoint of this run (a shadow repository gone), said by it. */
+  private readonly pendingProblems: string[] = [];
+
+  constructor(private readonly options: SessionCheckpointsOptions) {
+    this.repos = options.workspaceRoots.map((root) => new ShadowRepo(options.coveHome, root, options.settings.maxFileBytes));
+    this.middleware = { name: 'checkpoints', beforeTool: (call) => this.beforeTool(call) };
+    // A workspace never checkpointed is copied whole the first time (seconds in a big
+    // repository): start that now, while the model thinks, rather than at its first edit.
+    const fresh = this.repos.filter((repo) => !repo.exists());
+    if (options.warmUp && options.settings.enabled && fresh.length > 0) {
+      if (options.hadCheckpoints?.()) for (const repo of fresh) this.pendingProblems.push(missingText(repo.root));
+      void this.serially(() => Promise.allSettled(fresh.map((repo) => repo.snapshot('first copy of the workspace'))));
+    }
+  }
+
+  private async beforeTool(call: ToolCallRequest): Promise<ToolDecision> {
+    if (call.sensitivity === 'readOnly' || !this.options.settings.enabled) return { action: 'allow' };
+    const recording = this.serially(() => this.record(call.toolCallId, 'beforeTool'));
+    // A stopped run does not wait for its checkpoint; the checkpoint still finishes, whole.
+    const event = await unlessAborted(recording, call.signal);
+    if (!event) return { action: 'deny', reason: 'the run was stopped before the call ran' };
+    this.lastCall = call.toolCallId;
+    const failed = event.roots.length < this.repos.length;
+    if (failed && this.options.settings.required) {
+      const reasons = event.problems.filter((problem) => problem.includes(': not recorded: ')).join('; ');
+      return {
+        action: 'deny',
+        reason: `no checkpoint could be recorded before this call, so it did not run (${reasons}). To run calls without a checkpoint, set {"checkpoints": {"required": false}} in settings`,
+      };
+    }
+    return { action: 'allow' };
+  }
+
+  /** Records what the run left, when it changed anything; never throws. */
+  async finishRun(): Promise<void> {
+    const lastCall = this.lastCall;
+    if (!lastCall) return;
+    this.lastCall = undefined;
+    await this.serially(() => this.record(lastCall, 'runEnd'));
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async record(toolCallId: string, moment: CheckpointEvent['moment']): Promise<CheckpointEvent> {
+    const checkpointId = `cp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const label = `${checkpointId} of session ${this.options.sessionId}`;
+    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label)));
+    const roots: CheckpointEvent['roots'] = [];
+    const problems: string[] = this.pendingProblems.splice(0);
+    settled.forEach((outcome, index) => {
+      const root = this.repos[index]!.root;
+      if (outcome.status === 'rejected') {
+        problems.push(failureText(root, outcome.reason));
+        return;
+      }
+      roots.push({ root, commit: outcome.value.commit });
+      const earlier = outcome.value.created && (this.recordedRoots.has(root) || (this.options.hadCheckpoints?.() ?? false));
+      problems.push(...problemsOf(outcome.value, earlier, this.options.settings.maxFileBytes));
+      this.recordedRoots.add(root);
+    });
+    const event = makeEvent('checkpoint', { sessionId: this.options.sessionId, checkpointId, toolCallId, moment, roots, problems });
+    this.options.emit(event);
+    return event;
+  }
+}

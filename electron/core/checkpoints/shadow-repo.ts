@@ -1,0 +1,363 @@
+/**
+ * One workspace root's shadow repository: `COVE_HOME/checkpoints/<hash of the root>`, a git
+ * directory of its own (objects, index, refs) whose work tree is the root. A snapshot asks
+ * `git status` what changed since the last one (git's index stat cache makes that one cheap
+ * walk on a warm tree), stages only those paths and writes a commit; the person's `.git` is
+ * never opened, because GIT_DIR points here. Their `.gitignore` files live in the work tree and
+ * apply as they are; Cove's own excludes and the files over the size cap go in this
+ * repository's `info/exclude`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { git, GitError } from './git-runner';
+
+/** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
+export const COVE_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.DS_Store'];
+
+export const DEFAULT_SIZE_CAP = 5 * 1024 * 1024;
+
+/**
+ * One checkpoint copies at most this much: a session started in a home folder or at `/` must
+ * not fill the disk with a copy of it. Past either limit nothing is recorded, and the report
+ * says how to narrow the workspace.
+ */
+export const MAX_FILES_PER_CHECKPOINT = 100_000;
+export const MAX_BYTES_PER_CHECKPOINT = 2 * 1024 * 1024 * 1024;
+
+export class CheckpointTooLarge extends Error {}
+
+export interface Snapshot {
+  root: string;
+  commit: string;
+  /** The shadow repository did not exist and was made for this snapshot. */
+  created: boolean;
+  /** Files over the size cap: noted, not copied. */
+  large: string[];
+  /** Files that changed while they were being recorded: their copy may be of either version. */
+  changing: string[];
+  /** What could not be recorded and why (an unreadable file, a nested repository). */
+  skipped: string[];
+}
+
+export interface TreeEntry {
+  mode: string;
+  sha: string;
+}
+
+export interface ChangedPath {
+  /** A added, D deleted, M modified, T type changed (file ↔ symlink). */
+  status: 'A' | 'D' | 'M' | 'T';
+  path: string;
+}
+
+/** Escapes a path for a gitignore line, anchored at the root, so it names that one file. */
+function excludeLine(path: string): string {
+  const escaped = path.replace(/[\\*?[\]]/g, (char) => `\\${char}`).replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
+  return `/${escaped}`;
+}
+
+function nulList(output: Buffer): string[] {
+  return output.toString('utf8').split('\0').filter((part) => part.length > 0);
+}
+
+function statKey(path: string): string | undefined {
+  try {
+    const stats = lstatSync(path);
+    return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function shadowDirFor(coveHome: string, root: string): string {
+  return join(coveHome, 'checkpoints', createHash('sha256').update(root).digest('hex').slice(0, 20));
+}
+
+export class ShadowRepo {
+  readonly gitDir: string;
+  /** COVE_HOME itself when it lies inside the root: the checkpoints must never record themselves. */
+  private readonly ownFolder: string | undefined;
+
+  constructor(
+    coveHome: string,
+    readonly root: string,
+    private readonly sizeCap = DEFAULT_SIZE_CAP,
+    private readonly limits = { files: MAX_FILES_PER_CHECKPOINT, bytes: MAX_BYTES_PER_CHECKPOINT },
+  ) {
+    this.gitDir = shadowDirFor(coveHome, root);
+    const inside = relative(root, coveHome);
+    this.ownFolder = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split('\\').join('/') : undefined;
+  }
+
+  exists(): boolean {
+    return existsSync(join(this.gitDir, 'HEAD'));
+  }
+
+  private run(args: readonly string[], input?: string | Buffer): Promise<Buffer> {
+    return git(args, { gitDir: this.gitDir, workTree: this.root, input });
+  }
+
+  /** Makes the repository when it is missing; true when it was made now. */
+  async ensure(): Promise<boolean> {
+    if (this.exists()) {
+      if (!existsSync(join(this.gitDir, 'info', 'attributes'))) this.writeAttributes();
+      return false;
+    }
+    // Copies of the person's files (an .env included) are theirs alone to read.
+    mkdirSync(this.gitDir, { recursive: true, mode: 0o700 });
+    await git(['init', '--quiet', '--bare', '--template=', this.gitDir], { gitDir: this.gitDir });
+    // A bare repository refuses a work tree unless it is told it is not bare.
+    await git(['config', 'core.bare', 'false'], { gitDir: this.gitDir });
+    writeFileSync(join(this.gitDir, 'cove-root'), `${this.root}\n`);
+    this.writeAttributes();
+    this.writeExcludes(this.largeFiles());
+    return true;
+  }
+
+  /**
+   * A checkpoint keeps bytes as they are: the project's .gitattributes (text=auto, eol, filters
+   * such as LFS, working-tree-encoding) must not convert what is recorded or restored.
+   */
+  private writeAttributes(): void {
+    mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+    writeFileSync(join(this.gitDir, 'info', 'attributes'), '* -text -filter -ident !eol !working-tree-encoding\n');
+  }
+
+  private largeListPath(): string {
+    return join(this.gitDir, 'cove-large-files');
+  }
+
+  private largeFiles(): string[] {
+    try {
+      return readFileSync(this.largeListPath(), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  }
+
+  private writeExcludes(large: readonly string[]): void {
+    mkdirSync(join(this.gitDir, 'info'), { recursive: true });
+    const own = this.ownFolder ? [`${excludeLine(this.ownFolder)}/`] : [];
+    const lines = ['# Cove: folders never recorded', ...COVE_EXCLUDES, ...own, '# Cove: files over the size cap', ...large.map(excludeLine)];
+    writeFileSync(join(this.gitDir, 'info', 'exclude'), `${lines.join('\n')}\n`);
+    writeFileSync(this.largeListPath(), large.length > 0 ? `${large.join('\n')}\n` : '');
+  }
+
+  private isLarge(path: string): boolean {
+    return this.sizeOf(path) > this.sizeCap;
+  }
+
+  /** A regular file's size; 0 for anything else or a path gone. */
+  private sizeOf(path: string): number {
+    try {
+      const stats = lstatSync(join(this.root, path));
+      return stats.isFile() ? stats.size : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  /**
+   * Records the root as it is now, as a commit on the shadow HEAD: every checkpoint is an
+   * ancestor of HEAD, so none needs a ref of its own to stay. Throws only when nothing could be
+   * recorded; one unreadable file is reported in `skipped`.
+   */
+  async snapshot(label: string): Promise<Snapshot> {
+    // Git is never killed half-way (a cancelled run waits for its checkpoint): a killed `git add`
+    // would leave index.lock behind. Another process checkpointing the same root holds the lock
+    // for a moment; a lock older than a minute is what a crashed process left.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const first = await this.record(label);
+        if (first.changing.length === 0) return first;
+        // Recorded once more: a file written at that moment (another call's temp file) has
+        // usually settled by now; only what is still changing is reported.
+        const second = await this.record(label);
+        return { ...second, created: first.created, skipped: [...new Set([...first.skipped, ...second.skipped])] };
+      } catch (error) {
+        if (!(error instanceof GitError) || !/index\.lock/.test(error.stderr) || attempt >= 20) throw error;
+        this.clearStaleLock();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  private clearStaleLock(): void {
+    const lock = join(this.gitDir, 'index.lock');
+    try {
+      if (Date.now() - lstatSync(lock).mtimeMs > 60_000) rmSync(lock, { force: true });
+    } catch {
+      // Gone already.
+    }
+  }
+
+  private async record(label: string): Promise<Snapshot> {
+    const created = await this.ensure();
+    // A file that shrank under the cap is recorded again from now on.
+    const previousLarge = this.largeFiles();
+    const stillLarge = previousLarge.filter((path) => this.isLarge(path));
+    if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
+
+    const status = nulList(await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']));
+    const skipped: string[] = [];
+    const newLarge: string[] = [];
+    const toStage: string[] = [];
+    /** Untracked files gone between status and now (a tool's temp file, renamed): changing, not errors. */
+    const vanished: string[] = [];
+    let bytes = 0;
+    for (const entry of status) {
+      const code = entry.slice(0, 2);
+      const path = entry.slice(3);
+      if (code === '??' && path.endsWith('/')) {
+        skipped.push(`${path} is a git repository of its own; its files are not recorded`);
+        continue;
+      }
+      const size = code[1] === 'D' ? 0 : this.sizeOf(path);
+      if (size > this.sizeCap) newLarge.push(path);
+      else if (code === '??' && statKey(join(this.root, path)) === undefined) vanished.push(path);
+      else {
+        toStage.push(path);
+        bytes += size;
+      }
+    }
+    if (toStage.length > this.limits.files || bytes > this.limits.bytes) {
+      throw new CheckpointTooLarge(
+        `${toStage.length} files (${bytes} bytes) changed since the last checkpoint, more than one checkpoint copies (${this.limits.files} files, ${this.limits.bytes} bytes); is the workspace a home folder? Ignore the bulk in a .gitignore, or choose a smaller folder`,
+      );
+    }
+    if (newLarge.length > 0) {
+      this.writeExcludes([...stillLarge, ...newLarge]);
+      await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'));
+    }
+    const before = new Map(toStage.map((path) => [path, statKey(join(this.root, path))]));
+    await this.stage(toStage, vanished, skipped);
+    const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
+    const large = [...stillLarge, ...newLarge];
+    const parent = await this.head();
+    // Nothing new since the last checkpoint: it stands for this one too.
+    if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length) {
+      return { root: this.root, commit: parent, created, large, changing, skipped };
+    }
+    const message = `Cove checkpoint ${label}\n\n${JSON.stringify({ large })}\n`;
+    // write-tree and commit-tree, not `git commit`: commit would stat the whole tree once more.
+    const tree = (await this.run(['write-tree'])).toString('utf8').trim();
+    const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message)).toString('utf8').trim();
+    this.moveHead(commit);
+    return { root: this.root, commit, created, large, changing, skipped };
+  }
+
+  /**
+   * Points the branch HEAD names at `commit`, written the way git writes a loose ref (a temp file
+   * renamed over it), saving a process per checkpoint. Two processes racing here lose nothing:
+   * each checkpoint is kept by the commit id its event names, and this repository is never
+   * garbage-collected.
+   */
+  private moveHead(commit: string): void {
+    const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+    const ref = head.startsWith('ref: refs/') ? head.slice(5) : 'HEAD';
+    const path = join(this.gitDir, ref);
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.cove-${process.pid}.lock`;
+    writeFileSync(temporary, `${commit}\n`);
+    renameSync(temporary, path);
+  }
+
+  /**
+   * `git add --all` of the paths status named. A file that vanished since (git names it: the
+   * pathspec matches nothing) is dropped and the rest staged again; with --ignore-errors git
+   * stages every file it could read and names the others.
+   */
+  private async stage(paths: string[], vanished: string[], skipped: string[]): Promise<void> {
+    let pending = paths;
+    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+      try {
+        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'));
+        return;
+      } catch (error) {
+        if (!(error instanceof GitError) || error.diskFull) throw error;
+        const missing = /pathspec '(.*)' did not match any files/.exec(error.stderr)?.[1];
+        if (missing !== undefined && pending.includes(missing)) {
+          vanished.push(missing);
+          pending = pending.filter((path) => path !== missing);
+          continue;
+        }
+        if (!/unable to index|open\(|failed to insert/.test(error.stderr)) throw error;
+        for (const line of error.stderr.split('\n')) if (/^error: /.test(line)) skipped.push(line.replace(/^error: /, ''));
+        return;
+      }
+    }
+  }
+
+  /** HEAD read from its files (a process fewer per checkpoint); git itself when it is packed or detached. */
+  private async head(): Promise<string | undefined> {
+    try {
+      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
+      if (/^[0-9a-f]{40,64}$/.test(target)) return target;
+    } catch {
+      // Unborn, packed or odd: git knows.
+    }
+    try {
+      return (await this.run(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** True when the commit is in this repository (a deleted and remade one lost its old commits). */
+  async has(commit: string): Promise<boolean> {
+    if (!this.exists()) return false;
+    try {
+      await this.run(['cat-file', '-e', `${commit}^{commit}`]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The files over the size cap when `commit` was recorded. */
+  async largeAt(commit: string): Promise<string[]> {
+    const body = (await this.run(['cat-file', 'commit', commit])).toString('utf8');
+    const json = body.slice(body.indexOf('\n\n') + 2).split('\n\n').slice(1).join('\n\n').trim();
+    try {
+      const parsed = JSON.parse(json) as { large?: unknown };
+      return Array.isArray(parsed.large) ? parsed.large.filter((item): item is string => typeof item === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** The paths that differ between two commits. */
+  async changes(from: string, to: string): Promise<ChangedPath[]> {
+    const parts = nulList(await this.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]));
+    const changes: ChangedPath[] = [];
+    for (let index = 0; index + 1 < parts.length; index += 2) {
+      changes.push({ status: parts[index]!.slice(0, 1) as ChangedPath['status'], path: parts[index + 1]! });
+    }
+    return changes;
+  }
+
+  /** The entries of `commit` for `paths` (all of them when none are given); a path it lacks is absent. */
+  async entries(commit: string, paths?: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const entries = new Map<string, TreeEntry>();
+    if (paths && paths.length === 0) return entries;
+    const args = ['ls-tree', '-r', '-z', '--full-tree', commit, ...(paths ? ['--', ...paths] : [])];
+    for (const line of nulList(await this.run(args))) {
+      const tab = line.indexOf('\t');
+      const [mode, , sha] = line.slice(0, tab).split(' ');
+      entries.set(line.slice(tab + 1), { mode: mode!, sha: sha! });
+    }
+    return entries;
+  }
+
+  async blob(sha: string): Promise<Buffer> {
+    return this.run(['cat-file', 'blob', sha]);
+  }
+
+  /** A unified diff between two commits, limited to `paths` when given. */
+  async diff(from: string, to: string, paths?: readonly string[]): Promise<string> {
+    const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', from, to, ...(paths ? ['--', ...paths] : [])];
+    return (await this.run(args)).toString('utf8');
+  }
+}
