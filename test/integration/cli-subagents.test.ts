@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { block, reply, type RecordedRequest } from '../support/model-server';
-import { CoveHome, cliFixture, collect } from '../support/cove-cli';
+import { cliFixture, collect } from '../support/cove-cli';
 import { displayNameFor } from '../../electron/core/subagents/display-names';
 
 const taskOf = (request: RecordedRequest) => JSON.stringify(request.body.messages[0]!.content);
