@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { block, reply } from '../support/model-server';
 import { startEngine, testTool } from '../support/engine';
+import { holdFirst } from '../support/held-reply';
 import type { Tool, ToolMiddleware, ToolSource } from '../../electron/core/agent/types';
 import { STEERING_SKIP_MESSAGE } from '../../electron/core/agent/tool-batch';
 
@@ -92,11 +93,13 @@ test('steering skips the calls not yet started and reaches the model with the re
 });
 
 test('a steering message sent during a final reply starts another turn', async () => {
-  const engine = await startEngine([reply.delay(100, reply.text('first answer')), reply.text('second answer')]);
+  const first = holdFirst(reply.text('first answer'), reply.text('second answer'));
+  const engine = await startEngine(first.script);
   try {
     const run = engine.agent.run('question');
     await engine.server.waitForRequests(1);
     engine.agent.steer('and one more thing');
+    first.release();
     assert.equal((await run).stopReason, 'endTurn');
     assert.equal(engine.server.requests.length, 2);
     const last = engine.server.requests[1]!.body.messages.at(-1)!;
