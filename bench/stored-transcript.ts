@@ -39,8 +39,10 @@ function runEvents(sessionId: string, run: number, lastReply: string | null): Co
       ? `Module ${run} exports these values:\n\n- \`value1\`\n- \`value2\`\n\n\`\`\`ts\nexport const value1 = ${run};\n\`\`\``
       : `Module ${run} is fine: nothing in it needs to change, and its ${bash ? 'search' : 'index'} shows every export in order.`);
   const output = outputLines(run, bash ? 12 : 6);
+  const prompt = `Check module ${run} and tell me what it exports.`;
   return [
-    makeEvent('agentStart', { sessionId, model: DEFAULT_MODEL, prompt: `Check module ${run} and tell me what it exports.` }),
+    makeEvent('userMessage', { sessionId, text: prompt, steered: false }),
+    makeEvent('agentStart', { sessionId, model: DEFAULT_MODEL, prompt }),
     makeEvent('turnStart', { sessionId, turn: 1 }),
     makeEvent('messageStart', { sessionId, messageId: firstId, role: 'assistant' }),
     makeEvent('messageUpdate', { sessionId, messageId: firstId, delta: { type: 'text', index: 0, text: intro } }),

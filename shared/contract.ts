@@ -18,6 +18,7 @@ const permissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
 const attachmentId = z.string().regex(/^[0-9a-f]{32}\.(png|jpg|gif|webp)$/, 'must be an attachment id');
 /** A socket frame holds 8 MB: an upload of about 5.6 MB of image, base64. */
 export const IMAGE_UPLOAD_CHARS = 7_500_000;
+const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const model = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'must be a model id');
 
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'done' | 'error' | 'aborted' | 'interrupted';
@@ -43,13 +44,19 @@ export interface SessionSummary {
   persona: string | null;
 }
 
-/** A stored event, with its position in the session's log. */
+/** A published event, with its position in the session's log (stored and live alike). */
 export type SessionEvent = CoveEvent & { seq: number };
 
 export interface SessionView {
   session: SessionSummary;
-  /** Everything needed to redraw the transcript, oldest first. */
+  /**
+   * The latest events, oldest first: those with `fromSeq` < seq ≤ `lastSeq`, enough for the
+   * first screen; the older ones come by `session:events`. A live event with seq ≤ `lastSeq`
+   * is already in here (or before it).
+   */
   events: SessionEvent[];
+  fromSeq: number;
+  lastSeq: number;
   /** Prompts still waiting for an answer. */
   pending: PermissionRequestEvent[];
 }
@@ -202,6 +209,11 @@ export const requests = {
     result: result<SessionSummary>(),
   },
   'session:open': { input: z.object({ sessionId: id }).strict(), result: result<SessionView>() },
+  /** A range of a session's log by seq: afterSeq < seq ≤ untilSeq (the end when absent), oldest first. */
+  'session:events': {
+    input: z.object({ sessionId: id, afterSeq: seq, untilSeq: seq.optional(), limit: z.number().int().min(1).max(100_000).optional() }).strict(),
+    result: result<{ events: SessionEvent[] }>(),
+  },
   'session:send': {
     input: z
       .object({
@@ -299,19 +311,34 @@ export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'confli
 /** Nothing throws across the bridge: every answer is one of these. */
 export type Response<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
 
-/** What main pushes to every window and tab. */
+/**
+ * What main pushes to windows and tabs. A session's high-rate events (`STREAM_EVENT_TYPES`) go
+ * only to those that watch it; every other event goes to all of them.
+ */
 export type HostEvent =
-  | { kind: 'agent'; event: CoveEvent }
+  | { kind: 'agent'; event: SessionEvent }
   | { kind: 'sessionChanged'; session: SessionSummary }
   | { kind: 'sessionDeleted'; sessionId: string };
+
+/** The events a window gets only for the sessions it watches: the streams of a session it shows. */
+export const STREAM_EVENT_TYPES: ReadonlySet<CoveEvent['type']> = new Set(['messageUpdate', 'toolExecutionUpdate', 'progressMessage']);
+
+/**
+ * The sessions whose high-rate events a window or tab wants, the whole set each time (so a
+ * reconnect simply says it again); like VS Code's `listen(event, arg)`, scoped per session.
+ */
+export const watchInput = z.object({ sessionIds: z.array(id).max(64) }).strict();
+export type WatchInput = z.input<typeof watchInput>;
 
 /** One client of the contract: a method per request, and a subscription to host events. */
 export type CoveApi = {
   [K in RequestName]: (input: RequestInput<K>) => Promise<Response<RequestResult<K>>>;
 } & {
   onEvent(listener: (event: HostEvent) => void): () => void;
+  /** Sets the sessions this window watches (see `watchInput`). */
+  watch(input: WatchInput): Promise<Response<{ watching: string[] }>>;
 };
 
 /** The WebSocket frames of `cove serve`. */
-export type ClientFrame = { type: 'request'; id: number; name: string; input: unknown };
+export type ClientFrame = { type: 'request'; id: number; name: string; input: unknown } | { type: 'watch'; id: number; input: unknown };
 export type ServerFrame = { type: 'response'; id: number; response: Response } | { type: 'event'; event: HostEvent };

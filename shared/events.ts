@@ -78,6 +78,11 @@ export type PermissionScope = 'once' | 'session' | 'always';
 
 interface Base {
   sessionId: string;
+  /**
+   * The event's position in its session's log, set by the session manager as it publishes it:
+   * the same live (IPC, WebSocket, `--json`) as stored. Absent only before it is published.
+   */
+  seq?: number;
   /** Set on every event of a subagent's own run. */
   subagentId?: string;
 }
@@ -132,7 +137,13 @@ export interface ToolExecutionStartEvent extends Base {
   toolName: string;
   args: unknown;
   sensitivity?: Sensitivity;
+  /** The tool's own words for the UI: its label, what this call does, and its kind (how to render it). */
+  label?: string;
+  summary?: string;
+  kind?: ToolKind;
 }
+/** What a tool does: the renderer draws an `execute` call as a terminal; acceptEdits lets `edit` through. */
+export type ToolKind = 'read' | 'search' | 'edit' | 'execute' | 'fetch' | 'think' | 'delegate' | 'other';
 export interface ToolExecutionUpdateEvent extends Base {
   type: 'toolExecutionUpdate';
   toolCallId: string;
@@ -159,6 +170,9 @@ export interface PermissionRequestEvent extends Base {
   sensitivity: Sensitivity;
   reasons: string[];
   suggestedRule: string | null;
+  /** The tool's label and this call's one-line summary, as on toolExecutionStart. */
+  label?: string;
+  summary?: string;
 }
 export interface PermissionDecisionEvent extends Base {
   type: 'permissionDecision';

@@ -8,26 +8,14 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { createClient, settingsFromEnv } from '../core/agent/client';
-import { DEFAULT_MODEL } from '../core/agent/pricing';
-import { catalogSource } from '../core/agent/model-catalog';
-import { retryFromEnv } from '../core/agent/retry';
-import { createSessionGate, loadPermissionSettings } from '../core/permissions';
-import { sandboxNotice, unsandboxedReason } from '../core/bash-sandbox';
-import { SecretSet } from '../core/secrets';
-import { McpRegistry } from '../core/mcp/mcp-registry';
-import { readAppSettings } from '../core/settings/app-settings';
-import { SessionManager } from '../core/sessions/session-manager';
-import { defaultDataDir, openStore, type SessionRecord, type Store } from '../core/store';
-import { builtinTools, workspaceSecrets } from '../core/tools/registry';
-import { allowedHostsOf } from '../core/web-fetch/allowed-hosts';
+import { sandboxNotice } from '../core/bash-sandbox';
+import { createEngine, type Engine } from '../core/engine/engine';
+import { defaultDataDir, type SessionRecord } from '../core/store';
 import { sendCliPrompt } from './prompt-input';
 import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter, NOT_A_TERMINAL } from './output';
 import { EXIT } from './exit-codes';
-import { hostHooks, unapprovedNotice } from '../core/hooks/host-hooks';
-import { hookSandbox } from '../core/hooks/hook-sandbox';
-import { loadHooks } from '../core/hooks/hook-config';
-
+import { unapprovedNotice } from '../core/hooks/host-hooks';
 
 function workspaceDir(path: string): string {
   const absolute = resolve(path);
@@ -42,75 +30,55 @@ function workspaceDir(path: string): string {
 }
 
 
-function chooseSession(store: Store, args: RunArgs, defaultMode: string): SessionRecord {
+function chooseSession(engine: Engine, args: RunArgs, workspaces: string[] | undefined): SessionRecord {
+  const { manager } = engine;
   if (args.resume) {
-    const session = store.getSession(args.resume);
+    const session = manager.getSession(args.resume);
     if (!session) throw new UsageError(`cove run: --resume ${args.resume}: no such session (see cove sessions)`);
     return session;
   }
-  const workspaces = (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
   if (args.continue) {
-    const session = store.latestSessionForWorkspace(workspaces[0]!);
-    if (!session) throw new UsageError(`cove run: --continue: no earlier session in ${workspaces[0]}`);
+    const session = manager.latestSessionForWorkspace(workspaces![0]!);
+    if (!session) throw new UsageError(`cove run: --continue: no earlier session in ${workspaces![0]}`);
     return session;
   }
-  return store.createSession({ workspaces, model: args.model ?? DEFAULT_MODEL, permissionMode: args.permissionMode ?? defaultMode });
+  // The same choice the app makes for these workspaces (engine.defaults): flags first, then settings.
+  return manager.createSession({ workspaces: workspaces!, ...engine.defaults(workspaces!, { model: args.model, permissionMode: args.permissionMode }) });
 }
 
 export async function runCommand(args: RunArgs): Promise<number> {
   const clientSettings = settingsFromEnv();
   // Fail before opening anything when no request could be sent anyway.
   createClient(clientSettings);
-  const retry = retryFromEnv();
-  if (!args.resume) args.workspaces.forEach(workspaceDir);
+  const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
 
   const dataDir = defaultDataDir();
-  const store = openStore(dataDir);
   const out = new BufferedWriter(process.stdout);
   const err = new BufferedWriter(process.stderr);
-  const mcp = new McpRegistry(dataDir, (message) => err.write(`cove: ${message}\n`));
+  const engine = createEngine({
+    dataDir,
+    createClient: () => createClient(clientSettings),
+    headless: true,
+    rules: { allow: args.allow, ask: args.ask, deny: args.deny },
+    log: (message) => err.write(`cove: ${message}\n`),
+  });
+  const { manager } = engine;
   try {
-    const manager = new SessionManager({
-      store,
-      createClient: () => createClient(clientSettings),
-      tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, dataDir, args.allow) } }),
-      toolSources: (session) => mcp.sourcesFor(session.workspaces),
-      subagentLimits: { maxConcurrent: readAppSettings(dataDir).maxSubagents },
-      secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
-      retry,
-      hooks: hostHooks({
-        coveHome: dataDir,
-        secrets: (session) => workspaceSecrets(session.workspaces, (message) => err.write(`cove: ${message}\n`)),
-        wrap: hookSandbox(dataDir),
-      }),
-      modelCatalog: catalogSource({ client: () => createClient(clientSettings), coveHome: dataDir, log: (message) => err.write(`cove: ${message}\n`) }),
-      log: (message) => err.write(`cove: ${message}\n`),
-    });
-    const explicit = args.resume ? undefined : (args.workspaces.length > 0 ? args.workspaces : [process.cwd()]).map(workspaceDir);
+    const roots = explicit ?? manager.getSession(args.resume!)?.workspaces ?? [];
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
-    const settings = loadPermissionSettings({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
-    for (const warning of settings.warnings) err.write(`cove: ${warning}\n`);
+    const settings = engine.settings(roots);
+    for (const warning of [...settings.warnings(), ...settings.permissions().warnings]) err.write(`cove: ${warning}\n`);
     const hookWarnings: string[] = [];
-    loadHooks(dataDir, explicit ?? store.getSession(args.resume!)?.workspaces ?? [], hookWarnings);
+    settings.hooks(hookWarnings);
     for (const warning of hookWarnings) err.write(`cove: ${warning}\n`);
+    // Checked now too: a secret glob that cannot be read must stop the run, not redact less.
+    settings.secretFiles();
     // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
-    const notice = sandboxNotice({ workspaceRoots: explicit ?? store.getSession(args.resume!)?.workspaces ?? [], coveHome: dataDir });
+    const notice = sandboxNotice({ workspaceRoots: roots, coveHome: dataDir, settings: settings.sandbox() });
     if (notice) err.write(`cove: ${notice}\n`);
-    const session = chooseSession(store, args, settings.defaultMode ?? 'default');
-    const sandboxSettings = { workspaceRoots: session.workspaces, coveHome: dataDir };
+    const session = chooseSession(engine, args, explicit);
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
     if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
-    const gate = createSessionGate({
-      workspaces: session.workspaces,
-      mode: args.permissionMode ?? session.permissionMode,
-      coveHome: dataDir,
-      store,
-      settings: settings.sources,
-      extraRules: { allow: args.allow, ask: args.ask, deny: args.deny },
-      redactor: new SecretSet(),
-      hooks: manager.hooksFor(session),
-      bashUnsandboxed: () => unsandboxedReason(sandboxSettings),
-    });
     for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);
 
     const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err, process.stdout.isTTY ? { columns: () => process.stdout.columns || 80 } : NOT_A_TERMINAL);
@@ -130,7 +98,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     process.on('SIGINT', onInterrupt);
     process.on('SIGTERM', onInterrupt);
     try {
-      const sent = await sendCliPrompt(manager, session.id, args, dataDir, { maxTurns: args.maxTurns, middleware: [gate] }, (line) => err.write(`${line}\n`));
+      const sent = await sendCliPrompt(manager, session.id, args, dataDir, { maxTurns: args.maxTurns }, (line) => err.write(`${line}\n`));
       if (sent.kind === 'failed') {
         err.write(`cove: ${sent.message}\n`);
         return EXIT.usage;
@@ -157,9 +125,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
     }
   } finally {
     // MCP servers run in their own process groups: Ctrl-C does not reach them, so close them here.
-    await mcp.closeAll();
+    await engine.close();
     out.flush();
     err.flush();
-    store.close();
   }
 }

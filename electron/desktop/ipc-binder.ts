@@ -1,13 +1,15 @@
 /**
  * The one main-side file that touches Electron IPC. Every request is checked to come from the
  * main frame of a window we created showing our own origin, then handed to the contract's
- * dispatcher, which validates the input and never throws. Host events go to every such window;
- * the core already coalesces the high-frequency ones.
+ * dispatcher, which validates the input and never throws. Host events go to every such window,
+ * a session's high-rate ones only to windows that watch it (core/api/session-watch.ts); the core
+ * already coalesces them.
  */
 import { ipcMain, type BrowserWindow, type WebContents } from 'electron';
 import type { HostEvent, Response } from '../../shared/contract';
 import type { Host } from '../core/api/host';
-import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, type MenuCommand } from '../preload/ipc-channels';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, WATCH_CHANNEL, type MenuCommand } from '../preload/ipc-channels';
+import { SessionWatch } from '../core/api/session-watch';
 import { senderProblem } from './sender-check';
 
 export interface IpcBinder {
@@ -21,19 +23,27 @@ export interface IpcBinder {
 
 export function bindIpc(host: Pick<Host, 'dispatch' | 'subscribe'>, log: (message: string) => void): IpcBinder {
   const ours = new WeakSet<WebContents>();
-  const windows = new Set<BrowserWindow>();
+  const windows = new Map<BrowserWindow, SessionWatch>();
 
-  ipcMain.handle(REQUEST_CHANNEL, async (event, name: unknown, input: unknown): Promise<Response> => {
+  const refusal = (event: Electron.IpcMainInvokeEvent, what: string): Response | null => {
     const frame = event.senderFrame;
     const problem = senderProblem({
       ours: ours.has(event.sender),
       frame: frame && { url: frame.url, isMainFrame: frame.parent === null },
     });
-    if (problem) {
-      log(`refused a ${JSON.stringify(name)?.slice(0, 80)} request: ${problem}`);
-      return { ok: false, error: { code: 'unauthorized', message: `Request refused: ${problem}.` } };
-    }
-    return host.dispatch(name, input);
+    if (!problem) return null;
+    log(`refused a ${what} request: ${problem}`);
+    return { ok: false, error: { code: 'unauthorized', message: `Request refused: ${problem}.` } };
+  };
+
+  ipcMain.handle(REQUEST_CHANNEL, async (event, name: unknown, input: unknown): Promise<Response> => {
+    return refusal(event, JSON.stringify(name)?.slice(0, 80) ?? 'unnamed') ?? host.dispatch(name, input);
+  });
+  ipcMain.handle(WATCH_CHANNEL, (event, input: unknown): Response => {
+    const refused = refusal(event, 'watch');
+    if (refused) return refused;
+    const watch = [...windows].find(([window]) => !window.isDestroyed() && window.webContents === event.sender)?.[1];
+    return watch ? watch.set(input) : { ok: false, error: { code: 'unauthorized', message: 'Request refused: the window is closing.' } };
   });
 
   const send = (window: BrowserWindow, channel: string, payload: unknown) => {
@@ -41,13 +51,13 @@ export function bindIpc(host: Pick<Host, 'dispatch' | 'subscribe'>, log: (messag
     window.webContents.send(channel, payload);
   };
   const unsubscribe = host.subscribe((event: HostEvent) => {
-    for (const window of windows) send(window, EVENT_CHANNEL, event);
+    for (const [window, watch] of windows) if (watch.wants(event)) send(window, EVENT_CHANNEL, event);
   });
 
   return {
     track(window) {
       ours.add(window.webContents);
-      windows.add(window);
+      windows.set(window, new SessionWatch());
       window.once('closed', () => windows.delete(window));
     },
     sendCommand(window, command) {
@@ -56,6 +66,7 @@ export function bindIpc(host: Pick<Host, 'dispatch' | 'subscribe'>, log: (messag
     dispose() {
       unsubscribe();
       ipcMain.removeHandler(REQUEST_CHANNEL);
+      ipcMain.removeHandler(WATCH_CHANNEL);
       windows.clear();
     },
   };

@@ -1,11 +1,11 @@
 /**
  * Builds the object the preload exposes as `window.cove`: one function per contract request,
- * `onEvent` for host events, `onMenuCommand` for the native menu, and `pathForFile` for
+ * `onEvent` for host events, `watch` for the sessions whose streams it wants, `onMenuCommand` for the native menu, and `pathForFile` for
  * dropped folders. It takes Electron's ipcRenderer and webUtils as parameters so it can be
  * tested under Node; Electron's event object is never passed on to the page.
  */
 import type { CoveApi, HostEvent } from '../../shared/contract';
-import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, type MenuCommand } from './ipc-channels';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, WATCH_CHANNEL, type MenuCommand } from './ipc-channels';
 
 /** The part of Electron's ipcRenderer the bridge uses. */
 export interface BridgeIpc {
@@ -24,6 +24,8 @@ export function createBridgeApi<F>(requestNames: readonly string[], ipc: BridgeI
   const api: Record<string, unknown> = {};
   for (const name of requestNames) api[name] = (input: unknown) => ipc.invoke(REQUEST_CHANNEL, name, input);
   api.onEvent = fanOut<HostEvent>(ipc, EVENT_CHANNEL);
+  // Through invoke, like requests, so a watch and the session:open after it arrive in order.
+  api.watch = (input: unknown) => ipc.invoke(WATCH_CHANNEL, input);
   api.onMenuCommand = fanOut<MenuCommand>(ipc, COMMAND_CHANNEL);
   api.pathForFile = (file: F) => pathForFile(file);
   return api as CoveBridge<F>;

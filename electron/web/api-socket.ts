@@ -1,13 +1,15 @@
 /**
- * The contract over a WebSocket: each text frame is a `ClientFrame` request, answered by a
- * `ServerFrame` response with the same id; every host event goes to every socket as an event
- * frame. A frame that is not a well-formed request gets an `invalidInput` answer and nothing
+ * The contract over a WebSocket: each text frame is a `ClientFrame` request (or a `watch`,
+ * the sessions whose streams the tab wants), answered by a `ServerFrame` response with the same
+ * id; a host event goes as an event frame to every socket that wants it (core/api/session-watch.ts). A frame that is not a well-formed request gets an `invalidInput` answer and nothing
  * else happens. A socket that stops reading is dropped rather than buffered without end: the
  * renderer reconnects and rebuilds its state from main.
  */
 import type { RawData } from 'ws';
 import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
 import type { Dispatch } from '../core/api/dispatch';
+import { SessionWatch } from '../core/api/session-watch';
+import { encodeWithRawEvents } from '../core/api/raw-events';
 
 /** Well above the largest valid request (a 500 000-character prompt, escaped). */
 export const FRAME_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -18,6 +20,7 @@ export const BUFFERED_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const OPEN = 1;
 const FRAME_KEYS = new Set(['type', 'id', 'name', 'input']);
+const WATCH_KEYS = new Set(['type', 'id', 'input']);
 
 /** What the fan-out needs of a socket; `ws`'s WebSocket has it. */
 export interface PeerSocket {
@@ -57,8 +60,13 @@ export function parseClientFrame(data: RawData, isBinary: boolean): ParsedFrame 
   const frame = value as Record<string, unknown>;
   const id = isRequestId(frame.id) ? frame.id : -1;
   const fail = (message: string): ParsedFrame => ({ ok: false, id, message });
-  if (frame.type !== 'request') return fail("frame.type must be 'request'");
+  if (frame.type !== 'request' && frame.type !== 'watch') return fail("frame.type must be 'request' or 'watch'");
   if (!isRequestId(frame.id)) return fail('frame.id must be a whole number of at least 0');
+  if (frame.type === 'watch') {
+    const extra = Object.keys(frame).find((key) => !WATCH_KEYS.has(key));
+    if (extra !== undefined) return fail(`frame has an unknown field ${JSON.stringify(extra.slice(0, 80))}`);
+    return { ok: true, frame: { type: 'watch', id: frame.id, input: frame.input } };
+  }
   if (typeof frame.name !== 'string') return fail('frame.name must be a request name (a string)');
   const extra = Object.keys(frame).find((key) => !FRAME_KEYS.has(key));
   if (extra !== undefined) return fail(`frame has an unknown field ${JSON.stringify(extra.slice(0, 80))}`);
@@ -69,9 +77,9 @@ export function errorFrame(id: number, message: string): ServerFrame {
   return { type: 'response', id, response: { ok: false, error: { code: 'invalidInput', message } } };
 }
 
-/** Every open socket, and the one way anything is sent to them. */
+/** Every open socket with the sessions it watches, and the one way anything is sent to them. */
 export class Peers {
-  private readonly sockets = new Set<PeerSocket>();
+  private readonly sockets = new Map<PeerSocket, SessionWatch>();
 
   constructor(private readonly log: (message: string) => void) {}
 
@@ -79,23 +87,29 @@ export class Peers {
     return this.sockets.size;
   }
 
-  add(socket: PeerSocket): void {
-    this.sockets.add(socket);
+  add(socket: PeerSocket): SessionWatch {
+    const watch = new SessionWatch();
+    this.sockets.set(socket, watch);
+    return watch;
   }
 
   delete(socket: PeerSocket): void {
     this.sockets.delete(socket);
   }
 
+  /** Stored events in an answer go out as their stored text (core/api/raw-events.ts). */
   send(socket: PeerSocket, frame: ServerFrame): void {
-    this.deliver(socket, JSON.stringify(frame));
+    this.deliver(socket, encodeWithRawEvents(frame));
   }
 
-  /** Serialized once for all sockets. */
+  /** Serialized once, for the sockets that want it. */
   broadcast(event: HostEvent): void {
-    if (this.sockets.size === 0) return;
-    const data = JSON.stringify({ type: 'event', event } satisfies ServerFrame);
-    for (const socket of this.sockets) this.deliver(socket, data);
+    let data: string | undefined;
+    for (const [socket, watch] of this.sockets) {
+      if (!watch.wants(event)) continue;
+      data ??= JSON.stringify({ type: 'event', event } satisfies ServerFrame);
+      this.deliver(socket, data);
+    }
   }
 
   private deliver(socket: PeerSocket, data: string): void {
@@ -110,13 +124,17 @@ export class Peers {
   }
 }
 
-/** Answers one frame; never rejects. */
-export async function answerFrame(data: RawData, isBinary: boolean, dispatch: Dispatch): Promise<ServerFrame> {
+/** Answers one frame; never rejects. `watch`: the socket's own, which a watch frame sets. */
+export async function answerFrame(data: RawData, isBinary: boolean, dispatch: Dispatch, watch?: SessionWatch): Promise<ServerFrame> {
   const parsed = parseClientFrame(data, isBinary);
   if (!parsed.ok) return errorFrame(parsed.id, parsed.message);
+  if (parsed.frame.type === 'watch') {
+    const response = watch ? watch.set(parsed.frame.input) : { ok: false as const, error: { code: 'unknownRequest' as const, message: 'this connection cannot watch sessions' } };
+    return { type: 'response', id: parsed.frame.id, response };
+  }
   let response: Response;
   try {
-    response = await dispatch(parsed.frame.name, parsed.frame.input);
+    response = await dispatch(parsed.frame.name, parsed.frame.input, { rawEvents: true });
   } catch (error) {
     response = { ok: false, error: { code: 'failed', message: (error as Error)?.message ?? String(error) } };
   }

@@ -136,9 +136,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   const connect = (socket: WebSocket) => {
-    peers.add(socket);
+    const watch = peers.add(socket);
     socket.on('message', (data, isBinary) => {
-      void answerFrame(data, isBinary, host.dispatch).then((frame) => peers.send(socket, frame));
+      void answerFrame(data, isBinary, host.dispatch, watch).then((frame) => peers.send(socket, frame));
     });
     socket.on('close', () => peers.delete(socket));
     socket.on('error', (error) => {

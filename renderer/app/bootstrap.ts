@@ -6,7 +6,6 @@
 import { applyHostEvents } from '../store/apply-events';
 import { createBatcher, type Scheduler } from '../store/event-batcher';
 import { useCove } from '../store';
-import { setPendingEventsFlush } from '../store/pending-events';
 import { setTransport } from '../transport/client';
 import { selectTransport } from '../transport/select-transport';
 
@@ -17,12 +16,10 @@ const scheduleFrame: Scheduler = (run) => {
 };
 
 export function bootstrap(): void {
-  // The open transcript, loading or not, takes its session's events; no view uses other sessions' streams.
-  const { transport, missingToken } = selectTransport((sessionId) => useCove.getState().transcript?.sessionId === sessionId);
+  const { transport, missingToken } = selectTransport();
   setTransport(transport);
   useCove.setState({ transportKind: transport.kind, missingToken });
   const batcher = createBatcher(applyHostEvents, scheduleFrame);
-  setPendingEventsFlush(batcher.flush);
   transport.api.onEvent(batcher.push);
   // Filled on every open, the first included: a first connection that takes longer than a
   // request may wait must still load the sessions once it is up.

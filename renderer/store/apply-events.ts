@@ -2,14 +2,13 @@
  * Applies a frame's worth of host events to the store: session summaries, the cross-session
  * map of waiting prompts, and the open transcript (folded in one go).
  */
-import type { HostEvent } from '../../shared/contract';
-import type { CoveEvent } from '../../shared/events';
+import type { HostEvent, SessionEvent } from '../../shared/contract';
 import { useCove } from './index';
 
 export function applyHostEvents(events: readonly HostEvent[]): void {
   const store = useCove.getState();
   const openId = store.transcript?.sessionId ?? null;
-  const live: CoveEvent[] = [];
+  const live: SessionEvent[] = [];
   let pending = store.pending;
   let answering = store.answering;
 

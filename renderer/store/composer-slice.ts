@@ -55,16 +55,13 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     // Whatever was typed while the message was on its way stays.
     if (get().drafts[sessionId] === text) get().setDraft(sessionId, '');
     if (images.length > 0) get().clearPromptImages(sessionId);
-    if (response.value.steered) {
-      get().addSteered(sessionId, text);
-      set((state) => ({ steeredAt: { ...state.steeredAt, [sessionId]: Date.now() } }));
-    }
+    // The prompt's row comes from its userMessage event, like every window's.
+    if (response.value.steered) set((state) => ({ steeredAt: { ...state.steeredAt, [sessionId]: Date.now() } }));
     return true;
   },
 
   async resend(sessionId, prompt) {
-    const result = await ask('session:send', { sessionId, text: prompt });
-    if (result?.steered) get().addSteered(sessionId, prompt);
+    await ask('session:send', { sessionId, text: prompt });
   },
 
   async stopSession(sessionId) {

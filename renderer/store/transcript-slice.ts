@@ -1,16 +1,17 @@
 /**
- * The open session's transcript: redrawn from `session:open`, then followed live. Live events
- * that arrive while the redraw is on its way are held and applied after it, so none is lost,
- * less those the stored list already holds, so none shows twice (../features/transcript/open-seam.ts).
+ * The open session's transcript: redrawn from `session:open`, then followed live. The open
+ * answers the latest events (the first screen) and the seq it read up to; live events are put
+ * in order by seq (../features/transcript/event-order.ts), so one the answer holds is dropped
+ * and a missing one is fetched. The older part of a long session comes after the first screen,
+ * by seq range, and the whole is folded again once it is here.
  */
 import type { StateCreator } from 'zustand';
-import type { SessionStatus } from '../../shared/contract';
-import type { CoveEvent } from '../../shared/events';
-import { addSteeredPrompt, EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../features/transcript/model';
+import type { SessionEvent, SessionStatus } from '../../shared/contract';
+import type { PermissionRequestEvent } from '../../shared/events';
+import { EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../features/transcript/model';
 import type { TranscriptState } from '../features/transcript/model-types';
-import { passSeams, settleHeld, type Seam } from '../features/transcript/open-seam';
-import { call } from '../transport/client';
-import { applyPendingEvents } from './pending-events';
+import { admit, filled, opened, UNOPENED, type Admitted, type EventOrder, type MissingRange } from '../features/transcript/event-order';
+import { call, transport } from '../transport/client';
 import type { CoveState } from './types';
 
 export interface OpenTranscript {
@@ -18,10 +19,17 @@ export interface OpenTranscript {
   state: TranscriptState;
   loading: boolean;
   error: string | null;
-  /** Live events received while loading. */
-  held: CoveEvent[];
-  /** Streaming blocks whose stored text and live text may overlap, until the overlap is known. */
-  seams: Seam[];
+  order: EventOrder;
+  /** The stored events as loaded, oldest first, and the live ones applied after them. */
+  stored: SessionEvent[];
+  live: SessionEvent[];
+  /** What the open said: the run was going, and the prompts it waited on. */
+  streaming: boolean;
+  pendingAtOpen: PermissionRequestEvent[];
+  /** Events with seq ≤ this are still being loaded; 0 once the whole log is here. */
+  olderUntil: number;
+  /** A missing range is being fetched. */
+  filling: boolean;
   generation: number;
 }
 
@@ -31,69 +39,137 @@ export interface TranscriptSlice {
   toggles: Record<string, boolean>;
   openTranscript(sessionId: string, options?: { keepItems?: boolean }): Promise<void>;
   closeTranscript(): void;
-  /** Live agent events of the open session, in order. */
-  foldLiveEvents(sessionId: string, events: CoveEvent[]): void;
-  addSteered(sessionId: string, text: string): void;
+  /** Agent events of the open session, in any order, duplicates included. */
+  foldLiveEvents(sessionId: string, events: SessionEvent[]): void;
   setToggle(key: string, value: boolean): void;
 }
 
 const LIVE_STATUSES: readonly SessionStatus[] = ['running', 'waiting'];
+/** Events per `session:events` answer while the older part of a long session loads. */
+const OLDER_PAGE = 15_000;
 let generations = 0;
 
-export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSlice> = (set, get) => ({
-  transcript: null,
-  toggles: {},
+function watchOnly(sessionIds: string[]): void {
+  void transport().api.watch({ sessionIds });
+}
 
-  async openTranscript(sessionId, options = {}) {
-    const generation = ++generations;
-    const previous = get().transcript;
-    const keep = options.keepItems === true && previous?.sessionId === sessionId;
-    set({
-      transcript: { sessionId, state: keep ? previous.state : EMPTY_TRANSCRIPT, loading: true, error: null, held: [], seams: [], generation },
-      ...(keep ? {} : { toggles: {} }),
-    });
-    const response = await call('session:open', { sessionId });
-    // Events received before the answer are still waiting for a frame; they count as held.
-    applyPendingEvents();
+/** The stored events folded as a redraw, then the live ones. */
+function rebuild(current: OpenTranscript, now: number): TranscriptState {
+  let state = foldEvents(EMPTY_TRANSCRIPT, current.stored, now);
+  if (!current.streaming) state = settleRun(state, now);
+  state = reconcilePending(state, current.pendingAtOpen, now);
+  return foldEvents(state, current.live, now);
+}
+
+export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSlice> = (set, get) => {
+  /** The open transcript, if it is still the one of `generation`. */
+  const still = (generation: number) => {
     const current = get().transcript;
-    if (!current || current.generation !== generation) return;
-    if (!response.ok) {
-      set({ transcript: { ...current, loading: false, error: response.error.message, held: [] } });
-      return;
+    return current && current.generation === generation ? current : null;
+  };
+
+  const apply = (current: OpenTranscript, admitted: Admitted) => {
+    const live = admitted.ready.length > 0 ? [...current.live, ...admitted.ready] : current.live;
+    const state = foldEvents(current.state, admitted.ready, Date.now());
+    const next: OpenTranscript = { ...current, state, live, order: admitted.order };
+    set({ transcript: next });
+    if (admitted.missing && !current.filling) void fill(next.generation, admitted.missing);
+  };
+
+  const fill = async (generation: number, missing: MissingRange) => {
+    const before = still(generation);
+    if (!before) return;
+    set({ transcript: { ...before, filling: true } });
+    const response = await call('session:events', { sessionId: before.sessionId, afterSeq: missing.afterSeq, untilSeq: missing.untilSeq });
+    const current = still(generation);
+    if (!current) return;
+    const settled = { ...current, filling: false };
+    if (!response.ok) return set({ transcript: { ...settled, error: response.error.message } });
+    apply(settled, filled(settled.order, missing, response.value.events));
+  };
+
+  const loadOlder = async (generation: number) => {
+    const first = still(generation);
+    if (!first || first.olderUntil === 0) return;
+    const older: SessionEvent[] = [];
+    while (older.length === 0 || older.at(-1)!.seq < first.olderUntil) {
+      const afterSeq = older.at(-1)?.seq ?? 0;
+      const response = await call('session:events', { sessionId: first.sessionId, afterSeq, untilSeq: first.olderUntil, limit: OLDER_PAGE });
+      if (!still(generation)) return;
+      if (!response.ok) return set({ transcript: { ...still(generation)!, error: response.error.message } });
+      if (response.value.events.length === 0) break;
+      older.push(...response.value.events);
     }
-    const view = response.value;
-    const now = Date.now();
-    const streaming = LIVE_STATUSES.includes(view.session.status);
-    let state = foldEvents(EMPTY_TRANSCRIPT, view.events, now);
-    if (!streaming) state = settleRun(state, now);
-    state = reconcilePending(state, view.pending, now);
-    const held = settleHeld(view.events, current.held, streaming);
-    state = foldEvents(state, held.events, now);
-    set((store) => ({
-      transcript: { ...current, state, loading: false, held: [], seams: held.seams },
-      sessions: { ...store.sessions, [sessionId]: view.session },
-      pending: { ...store.pending, ...Object.fromEntries(view.pending.map((request) => [request.requestId, request])) },
-    }));
-  },
+    const current = still(generation);
+    if (!current) return;
+    const whole: OpenTranscript = { ...current, stored: [...older, ...current.stored], olderUntil: 0 };
+    set({ transcript: { ...whole, state: rebuild(whole, Date.now()) } });
+  };
 
-  closeTranscript() {
-    set({ transcript: null, toggles: {} });
-  },
+  return {
+    transcript: null,
+    toggles: {},
 
-  foldLiveEvents(sessionId, events) {
-    const current = get().transcript;
-    if (!current || current.sessionId !== sessionId || events.length === 0) return;
-    if (current.loading) return set({ transcript: { ...current, held: [...current.held, ...events] } });
-    const passed = passSeams(current.seams, events);
-    set({ transcript: { ...current, state: foldEvents(current.state, passed.events, Date.now()), seams: passed.seams } });
-  },
+    async openTranscript(sessionId, options = {}) {
+      const generation = ++generations;
+      const previous = get().transcript;
+      const keep = options.keepItems === true && previous?.sessionId === sessionId;
+      // Watched before the open is asked, so no stream event of it falls between the two.
+      watchOnly([sessionId]);
+      set({
+        transcript: {
+          sessionId,
+          state: keep ? previous.state : EMPTY_TRANSCRIPT,
+          loading: true,
+          error: null,
+          order: UNOPENED,
+          stored: [],
+          live: [],
+          streaming: false,
+          pendingAtOpen: [],
+          olderUntil: 0,
+          filling: false,
+          generation,
+        },
+        ...(keep ? {} : { toggles: {} }),
+      });
+      const response = await call('session:open', { sessionId });
+      const current = still(generation);
+      if (!current) return;
+      if (!response.ok) return set({ transcript: { ...current, loading: false, error: response.error.message } });
+      const view = response.value;
+      const loaded: OpenTranscript = {
+        ...current,
+        loading: false,
+        stored: view.events,
+        streaming: LIVE_STATUSES.includes(view.session.status),
+        pendingAtOpen: view.pending,
+        olderUntil: view.fromSeq,
+      };
+      set((store) => ({
+        transcript: { ...loaded, state: rebuild(loaded, Date.now()) },
+        sessions: { ...store.sessions, [sessionId]: view.session },
+        pending: { ...store.pending, ...Object.fromEntries(view.pending.map((request) => [request.requestId, request])) },
+      }));
+      apply(get().transcript!, opened(loaded.order, view.lastSeq));
+      await loadOlder(generation);
+    },
 
-  addSteered(sessionId, text) {
-    const current = get().transcript;
-    if (current?.sessionId === sessionId) set({ transcript: { ...current, state: addSteeredPrompt(current.state, text) } });
-  },
+    closeTranscript() {
+      watchOnly([]);
+      set({ transcript: null, toggles: {} });
+    },
 
-  setToggle(key, value) {
-    set((state) => ({ toggles: { ...state.toggles, [key]: value } }));
-  },
-});
+    foldLiveEvents(sessionId, events) {
+      const current = get().transcript;
+      if (!current || current.sessionId !== sessionId || events.length === 0) return;
+      const admitted = admit(current.order, events);
+      if (current.loading) return set({ transcript: { ...current, order: admitted.order } });
+      apply(current, admitted);
+    },
+
+    setToggle(key, value) {
+      set((state) => ({ toggles: { ...state.toggles, [key]: value } }));
+    },
+  };
+};

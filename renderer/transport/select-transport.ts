@@ -13,8 +13,7 @@ export interface SelectedTransport {
   missingToken: boolean;
 }
 
-/** `showsSession`: whether the page shows a session now (its streamed events are the ones it needs). */
-export function selectTransport(showsSession: (sessionId: string) => boolean): SelectedTransport {
+export function selectTransport(): SelectedTransport {
   if (hasElectronBridge()) return { transport: createElectronTransport(), missingToken: false };
   const token = takeToken();
   const transport = createSocketTransport({
@@ -23,7 +22,6 @@ export function selectTransport(showsSession: (sessionId: string) => boolean): S
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     // Same origin, so the cookie goes along when the address carried no token.
     fetch: (url) => window.fetch(url, { cache: 'no-store', credentials: 'same-origin' }),
-    showsSession,
   });
   // The socket fails only when the server refused this page; a kept token it refused is stale.
   transport.onConnection((state) => {

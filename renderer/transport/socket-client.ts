@@ -12,8 +12,7 @@
  *
  * The socket and the timers are injected, so this runs under node:test with a fake socket.
  */
-import type { ClientFrame, HostEvent, Response, ServerFrame } from '../../shared/contract';
-import { streamedSessionOf } from './stream-peek';
+import type { ClientFrame, CoveApi, HostEvent, Response, ServerFrame, WatchInput } from '../../shared/contract';
 import { apiFrom, failure, type ConnectionState, type Transport } from './types';
 
 /** The part of the DOM WebSocket this client uses. */
@@ -36,8 +35,6 @@ export interface SocketClientOptions {
   waitMs?: number;
   /** Plain HTTP to the socket's own URL, to tell a refusal from an outage; no probing without it. */
   fetch?(url: string): Promise<{ status: number }>;
-  /** Whether the page shows the session: large streamed events of others are dropped unread (./stream-peek.ts). */
-  showsSession?(sessionId: string): boolean;
 }
 
 export const WAIT_MS = 15_000;
@@ -88,6 +85,8 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
   let state: ConnectionState = { status: 'connecting' };
   let retryTimer: unknown = null;
   let probing = false;
+  /** The sessions the page watches: said again first on every connection, since the server forgets. */
+  let watching: WatchInput = { sessionIds: [] };
 
   const setState = (next: ConnectionState) => {
     state = next;
@@ -97,7 +96,7 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
   const send = (name: string, input: unknown, resolve: (response: Response) => void) => {
     const id = nextId++;
     inFlight.set(id, { name, resolve });
-    const frame: ClientFrame = { type: 'request', id, name, input };
+    const frame: ClientFrame = name === 'watch' ? { type: 'watch', id, input } : { type: 'request', id, name, input };
     try {
       socket!.send(JSON.stringify(frame));
     } catch (error) {
@@ -108,8 +107,6 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
 
   const onFrame = (data: unknown) => {
     const text = String(data);
-    const streamedSession = options.showsSession ? streamedSessionOf(text) : null;
-    if (streamedSession !== null && !options.showsSession!(streamedSession)) return;
     let frame: ServerFrame;
     try {
       frame = JSON.parse(text) as ServerFrame;
@@ -165,6 +162,7 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
       everOpened = true;
       const queued = waiting;
       waiting = [];
+      if (watching.sessionIds.length > 0) send('watch', watching, () => {});
       for (const request of queued) {
         clearTimer(request.timer);
         send(request.name, request.input, request.resolve);
@@ -223,14 +221,25 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
       waiting.push(request);
     });
 
+  const watch: CoveApi['watch'] = (input) => {
+    watching = input;
+    if (open && socket) return new Promise((resolve) => send('watch', input, resolve as (response: Response) => void));
+    // Said when the connection opens, before any request waiting for it.
+    return Promise.resolve({ ok: true, value: { watching: input.sessionIds } });
+  };
+
   connect();
 
   return {
     kind: 'websocket',
-    api: apiFrom(call, (listener) => {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    }),
+    api: apiFrom(
+      call,
+      (listener) => {
+        eventListeners.add(listener);
+        return () => eventListeners.delete(listener);
+      },
+      watch,
+    ),
     onConnection(listener) {
       stateListeners.add(listener);
       listener(state);

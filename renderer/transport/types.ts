@@ -24,10 +24,11 @@ export type RawCall = (name: string, input: unknown) => Promise<Response>;
  * A `CoveApi` whose methods are looked up by name, so the renderer never needs the list of
  * request names (a runtime value of the contract module, which imports zod).
  */
-export function apiFrom(call: RawCall, onEvent: CoveApi['onEvent']): CoveApi {
+export function apiFrom(call: RawCall, onEvent: CoveApi['onEvent'], watch: CoveApi['watch']): CoveApi {
   return new Proxy({} as CoveApi, {
     get(_target, property) {
       if (property === 'onEvent') return onEvent;
+      if (property === 'watch') return watch;
       // `then` would make the API look like a promise to `await`.
       if (typeof property !== 'string' || property === 'then') return undefined;
       return (input: unknown) => call(property, input);

@@ -27,6 +27,9 @@ describe('permission prompts in the browser', { skip }, () => {
       const card = page.getByRole('article', { name: 'Permission request: write_file' });
       await card.getByRole('button', { name: 'Allow once' }).waitFor();
       assert.match((await card.textContent()) ?? '', /hello\.txt/);
+      // The prompt's title and summary are the write_file declaration's label and summary.
+      assert.equal(await card.locator('.permission-header strong').textContent(), 'Allow Write file?');
+      assert.equal(await card.locator('.permission-summary').textContent(), 'hello.txt');
       await statusBadge(page.locator('header.session-header'), 'waiting').waitFor();
       assert.equal(existsSync(join(e2e.workspace, 'hello.txt')), false, 'nothing is written before the answer');
       await e2e.screenshot('permissions-1-asking');

@@ -146,6 +146,14 @@ export class ApiSocket {
     return (frame as Extract<ServerFrame, { type: 'response' }>).response as Response<T>;
   }
 
+  /** Sets the sessions whose high-rate events this socket gets (a `watch` frame). */
+  async watch(sessionIds: string[]): Promise<Response<{ watching: string[] }>> {
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ type: 'watch', id, input: { sessionIds } } satisfies ClientFrame));
+    const frame = await this.waitFor((candidate) => candidate.type === 'response' && candidate.id === id, 'the answer to watch');
+    return (frame as Extract<ServerFrame, { type: 'response' }>).response as Response<{ watching: string[] }>;
+  }
+
   close(): void {
     this.socket.close();
   }

@@ -41,6 +41,8 @@ describe('tool cards in the browser', { skip }, () => {
       await card.getByText('exit 0', { exact: true }).waitFor();
       await card.getByText('tick 6').waitFor();
       assert.equal(await card.locator('code.tool-summary').textContent(), SLOW_COMMAND);
+      // The title is the label the bash declaration sent with toolExecutionStart.
+      assert.equal(await card.locator('.tool-name').textContent(), 'Run Command');
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'The counter reached 6.' }).waitFor();
       await e2e.screenshot('tools-2-bash-done');
 
@@ -49,6 +51,7 @@ describe('tool cards in the browser', { skip }, () => {
       const redrawn = page.getByRole('article', { name: 'bash tool: Done' });
       await redrawn.getByText('exit 0', { exact: true }).waitFor();
       await redrawn.getByText('tick 6').waitFor();
+      assert.equal(await redrawn.locator('.tool-name').textContent(), 'Run Command', 'the stored event keeps the label');
       await page.getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.bash }).waitFor();
       await e2e.screenshot('tools-3-after-reload');
     }));

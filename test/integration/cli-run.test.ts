@@ -17,7 +17,10 @@ describe('cove run', () => {
       const prompt = result.events[0]!;
       assert.equal(prompt.type === 'userMessage' && prompt.text, 'Say hello to the new repo');
       assert.equal(types.at(-1), 'agentEnd');
-      assert.equal(types.filter((t) => t === 'messageUpdate').length, 4);
+      // The four chunks may be coalesced (at most a frame apart), never lost.
+      const deltas = result.events.flatMap((e) => (e.type === 'messageUpdate' && e.delta.type === 'text' ? [e.delta.text] : []));
+      assert.ok(deltas.length >= 1 && deltas.length <= 4);
+      assert.equal(deltas.join(''), 'Hello! I can help with that.');
       const end = result.events.at(-1)!;
       assert.equal(end.type === 'agentEnd' && end.stopReason, 'endTurn');
       const sessionId = end.sessionId;

@@ -160,6 +160,8 @@ describe('cove serve', () => {
       const created = await first.request<SessionSummary>('session:create', { workspaces: [workspace], title: 'Over the socket' });
       assert.ok(created.ok);
       const sessionId = created.value.id;
+      // A socket gets a session's streamed events only while it watches that session.
+      assert.deepEqual(await second.watch([sessionId]), { ok: true, value: { watching: [sessionId] } });
       const sent = await first.request<{ steered: boolean }>('session:send', { sessionId, text: 'What is in this folder?' });
       assert.deepEqual(sent, { ok: true, value: { steered: false } });
       const isEnd = (frame: ServerFrame) => frame.type === 'event' && frame.event.kind === 'agent' && frame.event.event.type === 'agentEnd' && frame.event.event.sessionId === sessionId;

@@ -15,7 +15,7 @@ import { createHost, type Host } from '../../electron/core/api/host';
 const INPUTS_PER_REQUEST = 200;
 const ERROR_CODES: ErrorCode[] = ['invalidInput', 'unknownRequest', 'notFound', 'conflict', 'failed', 'unauthorized'];
 /** Requests whose valid inputs change nothing, so the fuzzer may send them too. */
-const READ_ONLY = new Set<RequestName>(['app:info', 'session:list', 'session:open', 'session:search', 'workspace:check', 'workspace:complete', 'permission:pending', 'settings:get', 'persona:list', 'approval:list', 'session:attachment', 'command:list', 'mention:complete']);
+const READ_ONLY = new Set<RequestName>(['app:info', 'session:list', 'session:open', 'session:events', 'session:search', 'workspace:check', 'workspace:complete', 'permission:pending', 'settings:get', 'persona:list', 'approval:list', 'session:attachment', 'command:list', 'mention:complete']);
 
 function random(seed: number) {
   let state = seed >>> 0;
@@ -158,6 +158,7 @@ describe('contract fuzz', () => {
       'session:list': { limit: 10 },
       'session:create': { workspaces: [workspace], title: 'Fuzzed', model: 'claude-sonnet-4-5', permissionMode: 'default' },
       'session:open': { sessionId },
+      'session:events': { sessionId, afterSeq: 0 },
       'session:send': { sessionId, text: 'hello' },
       'session:stop': { sessionId },
       'session:rename': { sessionId, title: 'Renamed' },

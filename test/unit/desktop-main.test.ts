@@ -114,6 +114,16 @@ describe('the desktop main process', () => {
     assert.ok(events.some((event) => event.kind === 'sessionChanged' && event.session?.id === sessionId));
   });
 
+  test('a window sets the sessions it watches over its own channel; other contents are refused', async () => {
+    const watch = (sender: unknown, frame: unknown, input: unknown) => (recorded.ipcHandlers.get('cove:watch') as Handler)({ sender, senderFrame: frame }, input) as Promise<ContractResponse>;
+    assert.deepEqual(await watch(window.webContents, window.webContents.mainFrame, { sessionIds: ['s1'] }), { ok: true, value: { watching: ['s1'] } });
+    const malformed = await watch(window.webContents, window.webContents.mainFrame, { sessionIds: 's1' });
+    assert.equal(!malformed.ok && malformed.error.code, 'invalidInput');
+    const stranger = new FakeWebContents();
+    const refused = await watch(stranger, stranger.mainFrame, { sessionIds: ['s1'] });
+    assert.equal(!refused.ok && refused.error.code, 'unauthorized');
+  });
+
   test('stores the API key encrypted; where the OS cannot encrypt, only with consent in a 0600 file, replaced once it can', async () => {
     safeStorage.available = false;
     const refused = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop' });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { REQUEST_NAMES } from '../../shared/contract';
 import { createBridgeApi, type BridgeIpc } from '../../electron/preload/bridge-api';
-import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL } from '../../electron/preload/ipc-channels';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, WATCH_CHANNEL } from '../../electron/preload/ipc-channels';
 import { buildDesktopForTest, type DesktopBuild } from '../support/desktop-build';
 
 type Listener = (event: unknown, payload: unknown) => void;
@@ -41,6 +41,15 @@ describe('createBridgeApi', () => {
     const answer = await api['session:open']!({ sessionId: 's1' });
     assert.deepEqual(ipc.invoked, [[REQUEST_CHANNEL, 'session:open', { sessionId: 's1' }]]);
     assert.deepEqual(answer, { ok: true, value: 'session:open' });
+  });
+
+  test('watch invokes its own channel with the sessions, so it stays in order with requests', async () => {
+    const ipc = fakeIpc();
+    const api = createBridgeApi(REQUEST_NAMES, ipc, () => '');
+    await api.watch({ sessionIds: ['s1'] });
+    await api['session:open']({ sessionId: 's1' });
+    assert.deepEqual(ipc.invoked.map((call) => call[0]), [WATCH_CHANNEL, REQUEST_CHANNEL]);
+    assert.deepEqual(ipc.invoked[0]![1], { sessionIds: ['s1'] });
   });
 
   test('onEvent hands listeners the payload only, never the Electron event, and unsubscribes', () => {
@@ -111,6 +120,6 @@ describe('the preload bundle', () => {
     assert.deepEqual([...exposed.keys()], ['cove']);
     const cove = exposed.get('cove')!;
     const functions = Object.keys(cove).filter((key) => typeof cove[key] === 'function').sort();
-    assert.deepEqual(functions, [...REQUEST_NAMES, 'onEvent', 'onMenuCommand', 'pathForFile'].sort());
+    assert.deepEqual(functions, [...REQUEST_NAMES, 'onEvent', 'onMenuCommand', 'pathForFile', 'watch'].sort());
   });
 });

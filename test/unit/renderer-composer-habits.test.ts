@@ -36,29 +36,26 @@ describe('transcript: prompts as typed, attachments and the task list', () => {
   });
 
   test("a run's userMessage puts the typed text and attachments on its prompt row", () => {
-    const state = foldEvents(EMPTY_TRANSCRIPT, [start, typed], 1);
+    const state = foldEvents(EMPTY_TRANSCRIPT, [typed, start], 1);
     const users = state.items.filter((item): item is UserItem => item.kind === 'user');
     assert.equal(users.length, 1);
     assert.equal(users[0]!.text, '/review src/a.ts');
     assert.deepEqual(users[0]!.attachments, [{ kind: 'file', path: 'src/a.ts' }]);
   });
 
-  test('the userMessage may come first (hooks run before the agent starts): still one row, as typed', () => {
+  test('hooks and the run start after the prompt: still one row, as typed', () => {
     const state = foldEvents(EMPTY_TRANSCRIPT, [typed, start, makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' })], 1);
     const users = state.items.filter((item): item is UserItem => item.kind === 'user');
     assert.deepEqual(users.map((user) => user.text), ['/review src/a.ts']);
     assert.equal(state.running, true);
   });
 
-  test('a built-in command keeps its answer and takes no later run; an event seen twice draws one row', () => {
+  test('a built-in command keeps its answer and takes no later run', () => {
     const cost = makeEvent('userMessage', { sessionId, text: '/cost', steered: false, command: 'cost', answer: 'This session: $0.01' });
-    const next = makeEvent('agentStart', { sessionId, model: 'm', prompt: 'go on' });
-    const state = foldEvents(EMPTY_TRANSCRIPT, [cost, next], 1);
+    const next = makeEvent('userMessage', { sessionId, text: 'go on', steered: false });
+    const state = foldEvents(EMPTY_TRANSCRIPT, [cost, next, makeEvent('agentStart', { sessionId, model: 'm', prompt: 'go on' })], 1);
     const users = state.items.filter((item): item is UserItem => item.kind === 'user');
     assert.deepEqual(users.map((user) => [user.text, user.answer]), [['/cost', 'This session: $0.01'], ['go on', undefined]]);
-    const events: CoveEvent[] = [start, typed];
-    const twice = foldEvents(foldEvents(EMPTY_TRANSCRIPT, events, 1), [typed], 2);
-    assert.equal(twice.items.filter((item) => item.kind === 'user').length, 1);
   });
 
   test('the latest todoUpdate of the main agent is the list; a subagent list is not', () => {

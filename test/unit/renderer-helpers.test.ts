@@ -5,7 +5,7 @@ import { pendingCounts, waitingSessions } from '../../renderer/features/sessions
 import { actionForKey } from '../../renderer/features/permissions/permission-keys';
 import { createBatcher } from '../../renderer/store/event-batcher';
 import { diffLines, diffStats } from '../../renderer/features/tools/diff-lines';
-import { inlineResult, toolSummary } from '../../renderer/features/tools/tool-summary';
+import { inlineResult, toolLabel, toolSummary } from '../../renderer/features/tools/tool-summary';
 import { mcpStateLabel, STDERR_SHOWN_CHARACTERS, stderrShown } from '../../renderer/features/settings/mcp-display';
 import type { SessionSummary } from '../../shared/contract';
 import type { PermissionRequestEvent } from '../../shared/events';
@@ -92,12 +92,14 @@ describe('renderer helpers', () => {
     assert.deepEqual(diffStats(lines), { added: 1, removed: 1 });
   });
 
-  test('tool summaries name what a call acts on', () => {
-    assert.equal(toolSummary('bash', { command: 'npm   test\n--watch' }), 'npm test --watch');
-    assert.equal(toolSummary('search', { pattern: 'TODO', path: 'src' }), 'TODO in src');
-    assert.equal(toolSummary('hashline_edit', { patch: '[src/a.ts#AB12]\nreplace 3: x\n[src/b.ts#CD34]\ndelete 4' }), 'src/a.ts, src/b.ts');
-    assert.equal(toolSummary('mcp__github__create_issue', { title: 'Bug' }), 'Bug');
-    assert.equal(toolSummary('bash', null), '');
+  test('a card shows the summary core sent, on one line; older events fall back to the first text argument', () => {
+    assert.equal(toolSummary('npm   test\n--watch', { command: 'ignored' }), 'npm test --watch');
+    assert.equal(toolSummary('', { command: 'not shown' }), '', 'an empty summary sent is kept');
+    assert.equal(toolSummary(undefined, { title: 'Bug', n: 1 }), 'Bug');
+    assert.equal(toolSummary(undefined, null), '');
+    assert.equal(toolSummary('x'.repeat(200), {}).length, 160);
+    assert.equal(toolLabel('bash', 'Run Command'), 'Run Command');
+    assert.equal(toolLabel('mcp__github__create_issue'), 'github › create_issue');
   });
 
   test('a one-line result shows in the card; anything longer stays behind Show output', () => {

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { ClientFrame, HostEvent, ServerFrame } from '../../shared/contract';
 import { makeEvent } from '../../shared/events';
 import { createSocketTransport, probeUrl, refusalMessage, type SocketLike } from '../../renderer/transport/socket-client';
-import { PEEK_FROM_CHARS } from '../../renderer/transport/stream-peek';
 import type { ConnectionState } from '../../renderer/transport/types';
 
 class FakeSocket implements SocketLike {
@@ -51,7 +50,7 @@ class FakeFetch {
   }
 }
 
-function harness(fetcher?: FakeFetch, showsSession?: (sessionId: string) => boolean) {
+function harness(fetcher?: FakeFetch) {
   const sockets: FakeSocket[] = [];
   const timers: { callback: () => void; ms: number; cleared: boolean }[] = [];
   const states: ConnectionState[] = [];
@@ -72,7 +71,6 @@ function harness(fetcher?: FakeFetch, showsSession?: (sessionId: string) => bool
     },
     random: () => 0.5,
     ...(fetcher ? { fetch: fetcher.fetch } : {}),
-    ...(showsSession ? { showsSession } : {}),
   });
   transport.onConnection((state) => states.push(state));
   return { transport, sockets, timers, states, last: () => sockets.at(-1)! };
@@ -102,27 +100,28 @@ describe('WebSocket client of the contract', () => {
     assert.deepEqual(seen, [event]);
   });
 
-  test('large streamed events of a session the page does not show are dropped; all else arrives', () => {
-    const { transport, last } = harness(undefined, (sessionId) => sessionId === 'shown');
+  test('the watched sessions are said first on every connection, then the requests that waited', async () => {
+    const { transport, last, timers } = harness();
+    const early = await transport.api.watch({ sessionIds: ['s1'] });
+    assert.deepEqual(early, { ok: true, value: { watching: ['s1'] } });
+    const waiting = transport.api['session:open']({ sessionId: 's1' });
     last().onopen?.({});
-    const seen: HostEvent[] = [];
-    transport.api.onEvent((event) => seen.push(event));
-    const chunk = 'x'.repeat(PEEK_FROM_CHARS);
-    const output = (sessionId: string, text: string) =>
-      makeEvent('toolExecutionUpdate', { sessionId, toolCallId: 't1', partialResult: { content: [{ type: 'text', text }], details: { chunk: text } } });
-    const delta = (sessionId: string, text: string) => makeEvent('messageUpdate', { sessionId, messageId: 'm1', delta: { type: 'text', index: 0, text } });
-    const sent: HostEvent[] = [
-      { kind: 'agent', event: output('hidden', chunk) },
-      { kind: 'agent', event: delta('hidden "quoted"', chunk) },
-      { kind: 'agent', event: output('shown', chunk) },
-      { kind: 'agent', event: delta('hidden', 'small') },
-      { kind: 'agent', event: makeEvent('agentStart', { sessionId: 'hidden', model: 'm', prompt: chunk }) },
-    ];
-    for (const event of sent) last().receive({ type: 'event', event });
-    assert.deepEqual(
-      seen.map((event) => (event.kind === 'agent' ? `${event.event.type} ${event.event.sessionId}` : event.kind)),
-      ['toolExecutionUpdate shown', 'messageUpdate hidden', 'agentStart hidden'],
-    );
+    assert.deepEqual(last().sent.map((frame) => frame.type), ['watch', 'request']);
+    assert.deepEqual(last().sent[0]!.input, { sessionIds: ['s1'] });
+    const open = last().sent[1]!;
+    last().receive({ type: 'response', id: open.id, response: { ok: true, value: null } });
+    await waiting;
+
+    const answered = transport.api.watch({ sessionIds: ['s2'] });
+    const frame = last().sent.at(-1)!;
+    assert.equal(frame.type, 'watch');
+    last().receive({ type: 'response', id: frame.id, response: { ok: true, value: { watching: ['s2'] } } });
+    assert.deepEqual(await answered, { ok: true, value: { watching: ['s2'] } });
+
+    last().onclose?.({ code: 1006, reason: '' });
+    timers.find((timer) => timer.ms < 15_000 && !timer.cleared)!.callback();
+    last().onopen?.({});
+    assert.deepEqual(last().sent, [{ type: 'watch', id: last().sent[0]!.id, input: { sessionIds: ['s2'] } }]);
   });
 
   test('a drop fails requests in flight, reconnects with a delay, and sends what waited', async () => {
@@ -142,7 +141,7 @@ describe('WebSocket client of the contract', () => {
     last().onopen?.({});
     assert.deepEqual(states.at(-1), { status: 'open', reconnected: true });
     const frame = last().sent[0]!;
-    assert.equal(frame.name, 'session:list');
+    assert.equal(frame.type === 'request' && frame.name, 'session:list');
     last().receive({ type: 'response', id: frame.id, response: { ok: true, value: [] } });
     assert.equal((await waiting).ok, true);
   });

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeEvent, ZERO_USAGE, type CoveEvent, type Cost } from '../../shared/events';
-import { addSteeredPrompt, EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../../renderer/features/transcript/model';
+import { EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../../renderer/features/transcript/model';
 import type { AssistantItem, PermissionItem, ToolItem, TranscriptState } from '../../renderer/features/transcript/model-types';
 import { terminalText } from '../../renderer/features/tools/terminal-buffer';
 
@@ -14,6 +14,10 @@ function fold(events: CoveEvent[], state: TranscriptState = EMPTY_TRANSCRIPT): T
 
 function text(messageId: string, value: string, index = 0): CoveEvent {
   return makeEvent('messageUpdate', { sessionId, messageId, delta: { type: 'text', index, text: value } });
+}
+
+function prompt(value: string, steered = false): CoveEvent {
+  return makeEvent('userMessage', { sessionId, text: value, steered });
 }
 
 function kinds(state: TranscriptState): string[] {
@@ -37,6 +41,7 @@ function permissionRequest(requestId: string, extra: { subagentId?: string } = {
 describe('transcript fold', () => {
   test('a run becomes a prompt, a streamed message and an end marker', () => {
     const state = fold([
+      prompt('Fix the tests'),
       makeEvent('agentStart', { sessionId, model: 'm', prompt: 'Fix the tests' }),
       makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' }),
       text('m1', 'Hel'),
@@ -94,6 +99,7 @@ describe('transcript fold', () => {
 
   test('a messageStart after providerRetry replaces the partial message', () => {
     const state = fold([
+      prompt('p'),
       makeEvent('agentStart', { sessionId, model: 'm', prompt: 'p' }),
       makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' }),
       text('m1', 'Half a sen'),
@@ -182,20 +188,21 @@ describe('transcript fold', () => {
     assert.equal(agent?.latest, 'listing src');
   });
 
-  test('the same run seen stored and live is drawn once', () => {
-    const start = makeEvent('agentStart', { sessionId, model: 'm', prompt: 'again' });
-    const state = fold([start, start]);
-    assert.deepEqual(kinds(state), ['user']);
+  test('prompts are drawn from userMessage only: a run start draws no row of its own', () => {
+    const state = fold([makeEvent('agentStart', { sessionId, model: 'm', prompt: 'expanded /command text' })]);
+    assert.deepEqual(kinds(state), []);
+    assert.equal(state.running, true);
   });
 
   test('a run that never ended is settled, and its prompt can run again', () => {
     const stored = fold([
+      prompt('same'),
       makeEvent('agentStart', { sessionId, model: 'm', prompt: 'same' }),
       makeEvent('toolExecutionStart', { sessionId, toolCallId: 't1', toolName: 'bash', args: {} }),
     ]);
     const settled = settleRun(stored, 2000);
     assert.equal((settled.items[1] as ToolItem).status, 'error');
-    const retried = fold([makeEvent('agentStart', { sessionId, model: 'm', prompt: 'same' })], settled);
+    const retried = fold([prompt('same'), makeEvent('agentStart', { sessionId, model: 'm', prompt: 'same' })], settled);
     assert.deepEqual(kinds(retried), ['user', 'tool', 'user']);
   });
 
@@ -207,7 +214,7 @@ describe('transcript fold', () => {
   });
 
   test('a steered prompt is shown as queued', () => {
-    const state = addSteeredPrompt(EMPTY_TRANSCRIPT, 'also do X');
+    const state = fold([prompt('also do X', true)]);
     assert.deepEqual(state.items[0], { kind: 'user', key: state.items[0]!.key, text: 'also do X', steered: true });
   });
 

@@ -5,6 +5,7 @@ import { hostOfUrl, parseHostSpecifier, webFetchHostPatterns } from '../../elect
 import { htmlToMarkdown, kindOf } from '../../electron/core/web-fetch/to-markdown';
 import { parseRule } from '../../electron/core/permissions/rule-syntax';
 import { compileRule, matchesCall } from '../../electron/core/permissions/rule-match';
+import { knownTool } from '../../electron/core/tools/registry';
 
 describe('web_fetch addresses', () => {
   test('every non-public range is named, public unicast passes', () => {
@@ -46,9 +47,10 @@ describe('web_fetch rules', () => {
 
   test('a compiled rule matches the host of the url argument', () => {
     const rule = compileRule('web_fetch(domain:docs.rs)', 'allow', 'test', '/home/x');
-    assert.ok(matchesCall(rule, { url: 'https://docs.rs/serde' }, null, []));
-    assert.ok(!matchesCall(rule, { url: 'https://docs.rs.evil.io/' }, null, []));
-    assert.ok(!matchesCall(rule, { url: 'not a url' }, null, []));
+    const call = (url: string) => ({ args: { url }, tool: knownTool('web_fetch') });
+    assert.ok(matchesCall(rule, call('https://docs.rs/serde'), null, []));
+    assert.ok(!matchesCall(rule, call('https://docs.rs.evil.io/'), null, []));
+    assert.ok(!matchesCall(rule, call('not a url'), null, []));
   });
 });
 

@@ -3,7 +3,7 @@
  * and the start/update/end events. Every call gets exactly one toolExecutionStart and one
  * toolExecutionEnd, whatever happens to it, so a UI can draw a card for each.
  */
-import { makeEvent, type CoveEvent, type Sensitivity, type ToolResultPayload } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type ToolResultPayload } from '../../../shared/events';
 import { checkArguments } from './validate';
 import {
   ToolError,
@@ -16,6 +16,7 @@ import {
 } from './types';
 import { latestUserRequest } from './conversation';
 import { redactResult } from './redaction';
+import { describeCall } from './tool-facts';
 
 export interface PendingCall {
   id: string;
@@ -62,6 +63,7 @@ async function runMiddleware(call: PendingCall, tool: Tool, env: CallEnvironment
         toolName: call.name,
         args,
         sensitivity: tool.sensitivity,
+        tool,
         workspaceRoots: env.workspaceRoots,
         signal: env.signal,
         messages: env.messages,
@@ -116,23 +118,25 @@ function settleOrAbandon(execution: Promise<ToolResult>, signal: AbortSignal): P
 export async function runToolCall(call: PendingCall, env: CallEnvironment): Promise<CallOutcome> {
   const base = { sessionId: env.sessionId, ...(env.subagentId ? { subagentId: env.subagentId } : {}) };
   const tool = env.tools.get(call.name);
-  const finish = (args: unknown, sensitivity: Sensitivity | undefined, result: ToolResultPayload, isError: boolean, started: boolean): CallOutcome => {
-    if (!started) env.emit(makeEvent('toolExecutionStart', { ...base, toolCallId: call.id, toolName: call.name, args, sensitivity }));
+  const start = (args: unknown) =>
+    env.emit(makeEvent('toolExecutionStart', { ...base, toolCallId: call.id, toolName: call.name, args, ...(tool ? describeCall(tool, args) : {}) }));
+  const finish = (args: unknown, result: ToolResultPayload, isError: boolean, started: boolean): CallOutcome => {
+    if (!started) start(args);
     env.emit(makeEvent('toolExecutionEnd', { ...base, toolCallId: call.id, toolName: call.name, result, isError }));
     return { result, isError };
   };
 
-  if (!tool) return finish(call.input, undefined, errorResult('notFound', `Tool ${call.name} not found`), true, false);
-  if (call.refusal) return finish(call.input, tool.sensitivity, errorResult(call.refusal.kind, call.refusal.message), true, false);
-  if (env.signal.aborted) return finish(call.input, tool.sensitivity, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
+  if (!tool) return finish(call.input, errorResult('notFound', `Tool ${call.name} not found`), true, false);
+  if (call.refusal) return finish(call.input, errorResult(call.refusal.kind, call.refusal.message), true, false);
+  if (env.signal.aborted) return finish(call.input, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
   const problem = checkArguments(tool, call.input);
-  if (problem) return finish(call.input, tool.sensitivity, errorResult('invalidArgs', problem), true, false);
+  if (problem) return finish(call.input, errorResult('invalidArgs', problem), true, false);
 
   const gate = await runMiddleware(call, tool, env);
-  if (!gate.ok) return finish(call.input, tool.sensitivity, gate.result, true, false);
-  if (env.signal.aborted) return finish(gate.args, tool.sensitivity, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
+  if (!gate.ok) return finish(call.input, gate.result, true, false);
+  if (env.signal.aborted) return finish(gate.args, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
 
-  env.emit(makeEvent('toolExecutionStart', { ...base, toolCallId: call.id, toolName: call.name, args: gate.args, sensitivity: tool.sensitivity }));
+  start(gate.args);
   let settled = false;
   const controller = new AbortController();
   const onAbort = () => controller.abort(env.signal.reason);
@@ -158,11 +162,11 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
     });
     const result = await settleOrAbandon(execution, env.signal);
     settled = true;
-    if (env.signal.aborted) return finish(gate.args, tool.sensitivity, errorResult('cancelled', 'Cancelled while the tool was running.'), true, true);
-    return finish(gate.args, tool.sensitivity, redactResult(result, env.secrets), false, true);
+    if (env.signal.aborted) return finish(gate.args, errorResult('cancelled', 'Cancelled while the tool was running.'), true, true);
+    return finish(gate.args, redactResult(result, env.secrets), false, true);
   } catch (error) {
     settled = true;
-    return finish(gate.args, tool.sensitivity, redactResult(failureOf(error, call.name, env.signal), env.secrets), true, true);
+    return finish(gate.args, redactResult(failureOf(error, call.name, env.signal), env.secrets), true, true);
   } finally {
     env.signal.removeEventListener('abort', onAbort);
   }

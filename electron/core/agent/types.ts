@@ -3,9 +3,9 @@
  * Everything a tool needs arrives through `ToolContext`; tools never print and never reach for
  * globals, so each one is tested by calling `execute` directly.
  */
-import type { ResultContent, Sensitivity } from '../../../shared/events';
+import type { ResultContent, Sensitivity, ToolKind } from '../../../shared/events';
 
-export type { Sensitivity, ResultContent };
+export type { Sensitivity, ResultContent, ToolKind };
 
 /** A JSON Schema object describing a tool's parameters. */
 export type JsonSchema = Record<string, unknown>;
@@ -76,6 +76,19 @@ export interface ToolContext {
   snapshots: SnapshotStore;
 }
 
+/**
+ * What the permission engine asks of a call, which also says how a rule's specifier reads:
+ * paths (path globs), a command line (bash patterns), a URL (host rules), a name (name globs).
+ */
+export type ToolPermission<P = any> =
+  | { paths(args: P): string[] }
+  | { command(args: P): string }
+  | { url(args: P): unknown }
+  | { name(args: P): string | undefined }
+  | 'none';
+
+export type ArgumentCheck = { ok: true } | { ok: false; problems: string[] };
+
 export interface Tool<P = any> {
   name: string;
   /** Human-readable name for the UI. */
@@ -83,6 +96,12 @@ export interface Tool<P = any> {
   description: string;
   parameters: JsonSchema;
   sensitivity: Sensitivity;
+  /** Declared tools (tools/define-tool.ts) carry these; a bare Tool is `other` with no permission facts. */
+  kind?: ToolKind;
+  permission?: ToolPermission<P>;
+  summary?(params: P): string;
+  /** The tool's own argument check; without it `parameters` is checked as JSON Schema. */
+  check?(args: unknown): ArgumentCheck;
   execute(params: P, ctx: ToolContext): Promise<ToolResult>;
 }
 
@@ -101,6 +120,8 @@ export interface ToolCallRequest {
   toolName: string;
   args: unknown;
   sensitivity: Sensitivity;
+  /** The tool being called, so a middleware asks it for its paths or command. */
+  tool?: Tool;
   workspaceRoots: readonly string[];
   signal: AbortSignal;
   /** The history before this call's results (the assistant message carrying the call is last). */

@@ -1,5 +1,6 @@
 /**
- * Argument checks against each tool's JSON Schema, before any middleware or tool sees them.
+ * Argument checks before any middleware or tool sees them: a declared tool's own (zod) check,
+ * otherwise the JSON Schema (MCP tools, whose schemas come from their servers).
  * Messages name the field, because the model reads them and must fix exactly that.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -40,6 +41,10 @@ function describe(error: ErrorObject): string {
 
 /** Returns null when the arguments fit the schema, otherwise one line naming every problem. */
 export function checkArguments(tool: Tool, args: unknown): string | null {
+  if (tool.check) {
+    const checked = tool.check(args);
+    return checked.ok ? null : `Invalid arguments for ${tool.name}: ${[...new Set(checked.problems)].join('; ')}`;
+  }
   const validate = validatorFor(tool);
   if (validate(args)) return null;
   const problems = [...new Set((validate.errors ?? []).map(describe))];

@@ -25,8 +25,14 @@ export class ApiError extends Error {
   }
 }
 
+/** What a transport can take besides plain values. */
+export interface DispatchOptions {
+  /** Stored events may come as `RawEvents` (./raw-events.ts): the transport writes JSON text. */
+  rawEvents?: boolean;
+}
+
 export type Handlers = {
-  [K in RequestName]: (input: z.output<(typeof requests)[K]['input']>) => Promise<RequestResult<K>> | RequestResult<K>;
+  [K in RequestName]: (input: z.output<(typeof requests)[K]['input']>, options: DispatchOptions) => Promise<RequestResult<K>> | RequestResult<K>;
 };
 
 function describeIssues(name: string, issues: z.core.$ZodIssue[]): string {
@@ -34,10 +40,10 @@ function describeIssues(name: string, issues: z.core.$ZodIssue[]): string {
   return `${name}: ${parts.join('; ')}`;
 }
 
-export type Dispatch = (name: unknown, input: unknown) => Promise<Response>;
+export type Dispatch = (name: unknown, input: unknown, options?: DispatchOptions) => Promise<Response>;
 
 export function createDispatcher(handlers: Handlers, log: (message: string) => void = () => {}): Dispatch {
-  return async (name, input) => {
+  return async (name, input, options = {}) => {
     if (typeof name !== 'string' || !Object.hasOwn(requests, name)) {
       return { ok: false, error: { code: 'unknownRequest', message: `unknown request ${JSON.stringify(name)?.slice(0, 80)}` } };
     }
@@ -45,8 +51,8 @@ export function createDispatcher(handlers: Handlers, log: (message: string) => v
     const parsed = requests[requestName].input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: { code: 'invalidInput', message: describeIssues(requestName, parsed.error.issues) } };
     try {
-      const handler = handlers[requestName] as (input: unknown) => unknown;
-      return { ok: true, value: await handler(parsed.data) };
+      const handler = handlers[requestName] as (input: unknown, options: DispatchOptions) => unknown;
+      return { ok: true, value: await handler(parsed.data, options) };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
       if (error instanceof StoreError && error.code === 'sessionNotFound') return { ok: false, error: { code: 'notFound', message: error.message } };

@@ -12,6 +12,7 @@ import { priceRow } from '../agent/pricing';
 import type { SessionManager } from '../sessions/session-manager';
 import type { SessionRecord } from '../store';
 import { readAppSettings, writeAppSettings } from '../settings/app-settings';
+import { readWorkspaceSettings, sessionDefaults } from '../settings/workspace-settings';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { ApiError, type Handlers } from './dispatch';
 import { currentShell } from '../tools/shell-choice';
@@ -19,6 +20,7 @@ import { workspaceToReveal } from './reveal-folder';
 import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
+import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 
 export interface HostContext {
@@ -77,6 +79,11 @@ export function createHandlers(context: HostContext): Handlers {
     // Windows: a chosen shell that is missing (windowsShell), so the person learns of the fallback.
     const shellProblem = currentShell().problem;
     if (shellProblem) problems.push(shellProblem);
+    try {
+      problems.push(...readWorkspaceSettings({ coveHome: context.dataDir, workspaceRoots: workspace ? [workspace] : [] }).warnings());
+    } catch {
+      // A file that cannot be parsed is one of the rules' problems below, named there.
+    }
     const rules = context.rules?.sources(workspace) ?? { sources: [], problems: [] };
     return {
       model: app.model,
@@ -107,19 +114,13 @@ export function createHandlers(context: HostContext): Handlers {
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
-      const defaults = readAppSettings(context.dataDir);
-      const record = manager.createSession({
-        workspaces: [...new Set(checked.map((w) => w.path))],
-        title,
-        model: model ?? defaults.model,
-        permissionMode: permissionMode ?? defaults.defaultMode,
-      });
+      const roots = [...new Set(checked.map((w) => w.path))];
+      // The same choice `cove run` makes for these workspaces; a malformed settings file is named in the answer.
+      const defaults = sessionDefaults(readWorkspaceSettings({ coveHome: context.dataDir, workspaceRoots: roots }), { model, permissionMode });
+      const record = manager.createSession({ workspaces: roots, title, ...defaults });
       return summary(record);
     },
-    'session:open': ({ sessionId }) => {
-      const record = requireSession(sessionId);
-      return { session: summary(record), events: store.loadEvents(sessionId), pending: manager.pendingPermissions(sessionId) };
-    },
+    ...sessionLogHandlers(manager, requireSession, summary),
     ...createPromptHandlers(
       manager,
       context.dataDir,

@@ -1,27 +1,18 @@
 /**
- * Everything a host (the desktop window or `cove serve`) needs behind the contract, wired once:
- * the store, the session manager with the built-in tools, secrets and permission gate, the
+ * Everything a host (the desktop window or `cove serve`) needs behind the contract: the engine
+ * (engine/engine.ts, the same one `cove run` uses) with asks that go to the windows, the
  * dispatcher of requests and the stream of host events. Hosts add only their transport.
  */
 import type { HostEvent } from '../../../shared/contract';
 import { createClient } from '../agent/client';
-import { retryFromEnv } from '../agent/retry';
-import { catalogSource } from '../agent/model-catalog';
-import { SessionManager } from '../sessions/session-manager';
-import { openStore, type Store } from '../store';
-import { builtinTools, workspaceSecrets } from '../tools/registry';
-import { allowedHostsOf } from '../web-fetch/allowed-hosts';
+import { createEngine } from '../engine/engine';
+import type { SessionManager } from '../sessions/session-manager';
+import type { Store } from '../store';
 import { resolveApiKey, type ApiKeyVault } from './api-key';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createHandlers } from './handlers';
-import { createRuleProvider, createSessionGate } from '../permissions';
-import { SecretSet } from '../secrets';
-import { unsandboxedReason } from '../bash-sandbox';
-import { McpRegistry } from '../mcp/mcp-registry';
-import { readAppSettings } from '../settings/app-settings';
+import { createRuleProvider } from '../permissions';
 import { streamHostEvents } from './host-events';
-import { hostHooks } from '../hooks/host-hooks';
-import { hookSandbox } from '../hooks/hook-sandbox';
 
 export interface HostOptions {
   dataDir: string;
@@ -45,48 +36,17 @@ export interface Host {
   close(): Promise<void>;
 }
 
-/** The configured subagent limit; a broken settings file is reported in Settings and the default applies here. */
-function maxSubagents(dataDir: string, log: (message: string) => void): number {
-  try {
-    return readAppSettings(dataDir).maxSubagents;
-  } catch (error) {
-    log((error as Error).message);
-    return 4;
-  }
-}
-
 export function createHost(options: HostOptions): Host {
-  const store = openStore(options.dataDir, { nativeBinding: options.nativeBinding });
-  const mcp = new McpRegistry(options.dataDir, options.log);
-  const client = () => {
-    const { apiKey, authToken } = resolveApiKey(options.vault);
-    return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
-  };
-  const models = catalogSource({ client, coveHome: options.dataDir, log: options.log });
-  const manager = new SessionManager({
-    store,
-    createClient: client,
-    modelCatalog: models,
-    tools: (session) => builtinTools({ webFetch: { allowedHosts: allowedHostsOf(session.workspaces, options.dataDir, [], options.log) } }),
-    toolSources: (session) => mcp.sourcesFor(session.workspaces),
-    subagentLimits: { maxConcurrent: maxSubagents(options.dataDir, options.log) },
-    retry: retryFromEnv(),
-    secrets: (session) => workspaceSecrets(session.workspaces, options.log),
-    hooks: hostHooks({ coveHome: options.dataDir, secrets: (session) => workspaceSecrets(session.workspaces, options.log), wrap: hookSandbox(options.dataDir), log: options.log }),
-    // Asks go to whoever is looking: every window and tab sees the prompt and any may answer.
-    permissionGate: (session, prompter) =>
-      createSessionGate({
-        workspaces: session.workspaces,
-        mode: session.permissionMode,
-        coveHome: options.dataDir,
-        store,
-        prompter,
-        redactor: new SecretSet(),
-        hooks: manager.hooksFor(session),
-        bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: options.dataDir }),
-      }),
+  const engine = createEngine({
+    dataDir: options.dataDir,
+    createClient: () => {
+      const { apiKey, authToken } = resolveApiKey(options.vault);
+      return createClient({ apiKey, authToken, baseURL: process.env.ANTHROPIC_BASE_URL || undefined });
+    },
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     log: options.log,
   });
+  const { store, manager } = engine;
   const listeners = new Set<(event: HostEvent) => void>();
   const emit = (event: HostEvent) => {
     for (const listener of listeners) {
@@ -104,8 +64,8 @@ export function createHost(options: HostOptions): Host {
     host: options.host,
     version: options.version,
     vault: options.vault,
-    mcp,
-    models,
+    mcp: engine.mcp,
+    models: engine.models,
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),
@@ -120,10 +80,11 @@ export function createHost(options: HostOptions): Host {
       return () => listeners.delete(listener);
     },
     async close() {
-      await manager.stopAll();
-      await mcp.closeAll();
-      stopStreaming();
-      store.close();
+      try {
+        await engine.close();
+      } finally {
+        stopStreaming();
+      }
     },
   };
 }

@@ -2,15 +2,15 @@
  * The `sandbox` key of the settings files of SPEC §6 (`~/.cove/settings.json`, then each root's
  * `.cove/settings.json` and `.cove/settings.local.json`):
  * `{"sandbox": {"enabled": true, "network": "none" | "all" | ["host", …], "writable": ["path", …]}}`.
- * Read here rather than in the permission settings reader so the two merge independently:
+ * A view of what the settings module read (settings/settings-files.ts), merged on its own terms:
  * `enabled` and `network` come from the most specific file that sets them, `writable` lists
- * merge; a workspace's files may only tighten what the person's own file allows. A malformed value is an error naming the file and the reason, never a silent default,
+ * merge; a workspace's files may only tighten what the person's own file allows. A malformed
+ * value is an error naming the file and the reason, never a silent default,
  * because a typo in `enabled` or `network` must not quietly open or close the sandbox.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { SetupError } from '../errors';
+import { readSettingsFiles, SettingsFileError, type SettingsFile } from '../settings/settings-files';
 import { isInside } from './policy';
 
 export type SandboxNetwork = 'none' | 'all' | readonly string[];
@@ -22,51 +22,15 @@ export interface SandboxSettings {
   writable: string[];
 }
 
-export class SandboxSettingsError extends SetupError {
-  constructor(
-    readonly path: string,
-    problem: string,
-  ) {
-    super(`${path}: ${problem}`);
-  }
-}
+/** The settings module's error: one class for every settings file problem, whichever view found it. */
+export const SandboxSettingsError = SettingsFileError;
+export type SandboxSettingsError = SettingsFileError;
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { enabled: true, network: 'none', writable: [] };
 
 const KNOWN_KEYS = ['enabled', 'network', 'writable'];
 /** A host name or `*.domain`, as a host list names them; no scheme, path or port. */
 const HOST = /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i;
-
-function coveHomeOf(coveHome: string | undefined): string {
-  if (coveHome) return coveHome;
-  const fromEnv = process.env.COVE_HOME;
-  return fromEnv && fromEnv.trim() ? fromEnv : join(homedir(), '.cove');
-}
-
-/** The settings files in merge order, least specific first. */
-export function sandboxSettingsFiles(workspaceRoots: readonly string[], coveHome?: string): string[] {
-  const files = [join(coveHomeOf(coveHome), 'settings.json')];
-  for (const root of workspaceRoots) files.push(join(root, '.cove', 'settings.json'), join(root, '.cove', 'settings.local.json'));
-  return files;
-}
-
-function readSandboxKey(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SandboxSettingsError(path, `cannot be read (${(error as Error).message})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SandboxSettingsError(path, `is not valid JSON (${(error as Error).message})`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  return (data as Record<string, unknown>).sandbox;
-}
 
 function parseNetwork(path: string, value: unknown): SandboxNetwork {
   if (value === 'none' || value === 'all') return value;
@@ -101,8 +65,7 @@ export interface SandboxSettingsSource {
 }
 
 /** One file's `sandbox` key, checked; undefined when the file or the key is absent. */
-export function readSandboxSource(path: string, base: string): SandboxSettingsSource | undefined {
-  const value = readSandboxKey(path);
+function sandboxSourceOf(path: string, value: unknown, base: string): SandboxSettingsSource | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SandboxSettingsError(path, `sandbox must be an object like {"enabled": true, "network": "none", "writable": []} (got ${JSON.stringify(value)})`);
@@ -143,15 +106,25 @@ function opensMore(network: SandboxNetwork, than: SandboxNetwork): boolean {
   return network.some((host) => !than.includes(host));
 }
 
-/** The merged sandbox settings; throws `SandboxSettingsError` naming the first bad file. */
+/** The merged sandbox settings; throws `SettingsFileError` naming the first bad file. */
 export function loadSandboxSettings(options: { workspaceRoots: readonly string[]; coveHome?: string }): SandboxSettings {
+  return sandboxSettingsOf(readSettingsFiles(options));
+}
+
+/**
+ * The sandbox view of settings files already read (settings/settings-files.ts). A Claude Code
+ * file has no say: its sandbox settings are Claude's, in another shape.
+ */
+export function sandboxSettingsOf(files: readonly SettingsFile[]): SandboxSettings {
   const merged: SandboxSettings = { ...DEFAULT_SANDBOX_SETTINGS, writable: [] };
-  const [userFile, ...workspaceFiles] = sandboxSettingsFiles(options.workspaceRoots, options.coveHome);
-  for (const path of [userFile!, ...workspaceFiles]) {
-    const base = resolve(path, '..', '..');
-    const source = readSandboxSource(path, base);
+  const user = files.find((file) => file.kind === 'user');
+  for (const file of files) {
+    if (file.kind === 'claude') continue;
+    // Relative writable paths start at the folder that holds the `.cove` folder (or COVE_HOME's parent).
+    const base = resolve(file.path, '..', '..');
+    const source = sandboxSourceOf(file.path, file.data?.sandbox, base);
     if (!source) continue;
-    if (path !== userFile) refuseLoosening(source, merged, base, userFile!);
+    if (file.kind !== 'user') refuseLoosening(source, merged, base, user?.path ?? 'settings.json');
     if (source.enabled !== undefined) merged.enabled = source.enabled;
     if (source.network !== undefined) merged.network = source.network;
     merged.writable.push(...source.writable.filter((entry) => !merged.writable.includes(entry)));

@@ -6,9 +6,7 @@
  * guard hook skipped in silence would let through what it was written to stop.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SetupError } from '../errors';
+import { readSettingsFiles, readSettingsObject, settingsFileList, SettingsFileError, type SettingsFile, type SettingsFileKind } from '../settings/settings-files';
 import { pinnedFiles } from './pinned-files';
 import { compileMatcher, type ToolMatcher } from './tool-names';
 
@@ -25,7 +23,7 @@ export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
 const CLAUDE_ONLY_EVENTS = new Set(['SessionEnd', 'PermissionRequest', 'PostToolUseFailure', 'SubagentStart', 'Setup', 'TeammateIdle', 'TaskCompleted']);
 const CLAUDE_ONLY_TYPES = new Set(['prompt', 'agent']);
 
-export type HookFileKind = 'user' | 'claude' | 'project' | 'local';
+export type HookFileKind = SettingsFileKind;
 
 export interface HookEntry {
   event: HookEventName;
@@ -42,14 +40,9 @@ export interface HookEntry {
   hash: string;
 }
 
-export class HookConfigError extends SetupError {
-  constructor(
-    readonly file: string,
-    problem: string,
-  ) {
-    super(`${file}: ${problem}`);
-  }
-}
+/** The settings module's error: one class for every settings file problem, whichever view found it. */
+export const HookConfigError = SettingsFileError;
+export type HookConfigError = SettingsFileError;
 
 export interface HookFile {
   path: string;
@@ -60,39 +53,13 @@ export interface HookFile {
 
 /** Every file hooks are read from, in the order of SPEC §6. */
 export function hookFiles(coveHome: string, workspaceRoots: readonly string[]): HookFile[] {
-  const files: HookFile[] = [{ path: join(coveHome, 'settings.json'), kind: 'user' }];
-  for (const root of workspaceRoots) {
-    files.push(
-      { path: join(root, '.claude', 'settings.json'), kind: 'claude', root },
-      { path: join(root, '.cove', 'settings.json'), kind: 'project', root },
-      { path: join(root, '.cove', 'settings.local.json'), kind: 'local', root },
-    );
-  }
-  return files;
+  return settingsFileList(coveHome, workspaceRoots);
 }
 
 export function hookHash(parts: { file: string; event: string; matcher: string; command: string; timeoutMs: number; root?: string }): string {
   const files = parts.root ? pinnedFiles([parts.command], parts.root) : [];
   const canonical = JSON.stringify([parts.file, parts.event, parts.matcher, parts.command, parts.timeoutMs, files]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-function readJson(path: string): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new HookConfigError(path, `cannot be read (${(error as Error).message})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new HookConfigError(path, `is not valid JSON (${(error as Error).message})`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new HookConfigError(path, 'must hold a JSON object');
-  return data as Record<string, unknown>;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -123,7 +90,12 @@ function parseCommand(file: HookFile, event: HookEventName, matcher: string, raw
 
 /** The hooks of one file; a missing file or one without `hooks` has none. What is skipped goes to `warnings`. */
 export function readHookFile(file: HookFile, warnings: string[] = []): HookEntry[] {
-  const data = readJson(file.path);
+  return hooksOfFile({ ...file, data: readSettingsObject(file.path) }, warnings);
+}
+
+/** The hooks of one settings file already read (settings/settings-files.ts). */
+function hooksOfFile(file: SettingsFile, warnings: string[]): HookEntry[] {
+  const data = file.data;
   if (!data || data.hooks === undefined) return [];
   if (!isObject(data.hooks)) throw new HookConfigError(file.path, 'hooks must be an object of events, like {"PreToolUse": [...]}');
   const entries: HookEntry[] = [];
@@ -163,5 +135,10 @@ export function readHookFile(file: HookFile, warnings: string[] = []): HookEntry
 
 /** Every hook of the session's files, in file order; throws `HookConfigError` for the first bad one. */
 export function loadHooks(coveHome: string, workspaceRoots: readonly string[], warnings: string[] = []): HookEntry[] {
-  return hookFiles(coveHome, workspaceRoots).flatMap((file) => readHookFile(file, warnings));
+  return hooksOf(readSettingsFiles({ coveHome, workspaceRoots }), warnings);
+}
+
+/** The hook view of settings files already read, in file order; throws `SettingsFileError` for the first bad entry. */
+export function hooksOf(files: readonly SettingsFile[], warnings: string[] = []): HookEntry[] {
+  return files.flatMap((file) => hooksOfFile(file, warnings));
 }

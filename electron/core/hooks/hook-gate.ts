@@ -8,6 +8,7 @@
  * "ask" puts the question to the person even where a rule allows; headless, nobody can answer,
  * so it is denied.
  */
+import { summarize } from '../agent/tool-facts';
 import type { ToolDecision, ToolMiddleware } from '../agent/types';
 import type { Decision, PermissionCall } from '../permissions/decide';
 import type { AuditEntry, PermissionOutcome } from '../permissions/engine-types';
@@ -43,6 +44,7 @@ export function hookedPermissions(options: HookGateOptions): ToolMiddleware {
         toolName: request.toolName,
         args,
         sensitivity: request.sensitivity,
+        ...(request.tool ? { tool: request.tool } : {}),
         workspaceRoots: request.workspaceRoots,
       };
       const allowed: ToolDecision = verdict.updatedInput === undefined ? { action: 'allow' } : { action: 'modify', args };
@@ -82,8 +84,19 @@ export function hookedPermissions(options: HookGateOptions): ToolMiddleware {
         record('deny', 'headless', reason);
         return { action: 'deny', reason };
       }
+      const shown = (value: unknown) => (options.redact ? options.redact(value) : value);
+      const summary = request.tool ? shown(summarize(request.tool, args)) : undefined;
       const answer = await options.prompter(
-        { toolCallId: call.toolCallId, toolName: call.toolName, args: options.redact ? options.redact(args) : args, sensitivity: call.sensitivity, reasons: [question], suggestedRule: null },
+        {
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          args: shown(args),
+          ...(request.tool ? { label: request.tool.label } : {}),
+          ...(typeof summary === 'string' ? { summary } : {}),
+          sensitivity: call.sensitivity,
+          reasons: [question],
+          suggestedRule: null,
+        },
         request.signal,
       );
       if (answer.decision === 'deny') {

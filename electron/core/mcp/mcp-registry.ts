@@ -9,8 +9,8 @@
  * clone, and a repository must not approve its own servers. Until then they are listed as failed
  * with how to approve them.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSettingsObject } from '../settings/settings-files';
 import type { ToolSource } from '../agent/types';
 import { ApprovalStore, mcpServerItems } from '../hooks/approvals';
 import type { McpHub, McpServerStatus } from './mcp-hub';
@@ -26,13 +26,14 @@ function approvals(paths: string[]): { all: boolean; names: Set<string> } {
   const names = new Set<string>();
   let all = false;
   for (const path of paths) {
-    let data: Record<string, unknown>;
+    let data: Readonly<Record<string, unknown>> | undefined;
     try {
-      data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      data = readSettingsObject(path);
     } catch {
-      // Missing files approve nothing; malformed ones are reported by the permission settings.
+      // A malformed file approves nothing; the permission settings report it by name.
       continue;
     }
+    if (!data) continue;
     if (data.enableAllProjectMcpServers === true) all = true;
     if (Array.isArray(data.enabledMcpjsonServers)) for (const name of data.enabledMcpjsonServers) if (typeof name === 'string') names.add(name);
   }

@@ -7,8 +7,9 @@
 import { Ajv } from 'ajv';
 import { ToolSchema, type CallToolResult, type ContentBlock, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { ToolError, type JsonSchema, type ResultContent, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { ToolError, type JsonSchema, type ResultContent, type Tool, type ToolResult } from '../agent/types';
 import { normalizeInputSchema } from './schema-normalize';
+import { defineJsonTool } from '../tools/define-tool';
 
 export interface CallOptions {
   signal: AbortSignal;
@@ -145,13 +146,14 @@ export function createMcpTool(caller: McpCaller, definition: McpToolDefinition, 
   const { parameters, problem } = toParameters(definition.inputSchema, validator);
   const summary = definition.description?.trim() || definition.title || original;
   const note = problem ? ` (Its parameter schema could not be used: ${problem})` : '';
-  return {
+  return defineJsonTool<Record<string, unknown> | undefined>({
     name,
     label: definition.title || definition.annotations?.title || original,
     description: `MCP server ${server}: ${summary}${note}`,
     parameters,
     sensitivity: 'mutating',
-    async execute(params: Record<string, unknown> | undefined, ctx: ToolContext): Promise<ToolResult> {
+    kind: 'other',
+    async execute(params, ctx) {
       const result = await caller.callTool(original, params ?? {}, {
         signal: ctx.signal,
         onprogress: (progress) => {
@@ -161,5 +163,5 @@ export function createMcpTool(caller: McpCaller, definition: McpToolDefinition, 
       });
       return toToolResult(result, server, original);
     },
-  };
+  });
 }

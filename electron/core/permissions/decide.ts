@@ -7,13 +7,13 @@
 import type { Sensitivity } from '../agent/types';
 import { matchesWhole } from './bash-pattern';
 import { matchesCall, matchesPart, namesTool, type CompiledRule, type RuleList } from './rule-match';
-import { FILE_EDIT_TOOLS, type PermissionMode } from './rule-syntax';
+import { isFileEdit, type PermissionMode } from './rule-syntax';
 import { protectedLocation } from './protected-files';
 import { analyzeCommand, type CommandPart, type ShellAnalysis } from './shell-analysis';
 import { parserUnavailable } from './shell-parser';
 import { escapeReasons, judgeWrites, type JudgedWrite } from './shell-paths';
 import { suggestBash, suggestForTool, type Suggestion } from './suggest';
-import { callPaths, type CallPath } from './tool-paths';
+import { callPaths, givenCommand, toolOfCall, type CallPath, type CallTool, type CalledTool } from './tool-paths';
 import { checkWrites, pathRuleFor, protectedWriteText, writeThenRun } from './write-checks';
 
 export interface PermissionCall {
@@ -22,6 +22,8 @@ export interface PermissionCall {
   toolName: string;
   args: unknown;
   sensitivity: Sensitivity;
+  /** The tool called, asked for the call's paths or command; without it, the declared tool of that name. */
+  tool?: CalledTool;
   /** The roots the call runs with, when newer than the engine's (a folder added mid-session). */
   workspaceRoots?: readonly string[];
 }
@@ -80,19 +82,22 @@ export function decide(call: PermissionCall, context: DecideContext): Decision {
 
 function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   const rules = (list: RuleList) => context.rules[list].filter((rule) => namesTool(rule, call.toolName));
-  if (call.toolName === 'bash') return decideBash(call, context, rules);
+  const target: CallTool = { args: call.args, tool: toolOfCall(call) };
+  const command = givenCommand(target);
+  if (command !== null) return decideBash(call, command, context, rules);
 
-  const paths = callPaths(call.toolName, call.args, context.roots);
-  const matching = (list: RuleList) => rules(list).find((rule) => matchesCall(rule, call.args, paths, context.roots));
+  const paths = callPaths(target, context.roots);
+  const matching = (list: RuleList) => rules(list).find((rule) => matchesCall(rule, target, paths, context.roots));
   const denied = matching('deny');
   if (denied) return { outcome: 'deny', decidedBy: 'rule', rule: denied.text, reason: `${describe(denied)} forbids this call` };
   if (context.mode === 'plan' && call.sensitivity !== 'readOnly') {
     return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
   }
-  const suggestion = suggestForTool(call.toolName, paths, call.args);
-  const guarded = FILE_EDIT_TOOLS.has(call.toolName) ? protectedPaths(paths ?? [], context) : [];
+  const suggestion = suggestForTool(call.toolName, target, paths);
+  const edit = isFileEdit(target.tool);
+  const guarded = edit ? protectedPaths(paths ?? [], context) : [];
   // Only a rule with a path that covers the protected file names it; `edit_file` alone does not.
-  const named = guarded.length > 0 ? rules('allow').find((rule) => rule.path !== null && matchesCall(rule, call.args, paths, context.roots)) : undefined;
+  const named = guarded.length > 0 ? rules('allow').find((rule) => rule.path !== null && matchesCall(rule, target, paths, context.roots)) : undefined;
   if (guarded.length > 0 && !named) {
     const why = guarded.map(({ path, location }) => `${path.given} is the protected ${location}, which decides what runs next`);
     if (context.mode === 'bypass') {
@@ -105,7 +110,7 @@ function decideRaw(call: PermissionCall, context: DecideContext): Decision {
   if (asked) return ask([`${describe(asked)} asks every time`], suggestion, call.sensitivity, asked.text);
   const allowed = matching('allow');
   if (allowed) return { outcome: 'allow', decidedBy: 'rule', rule: allowed.text, reason: `${describe(allowed)} allows it` };
-  return modeDefault(call, context.mode, paths, suggestion);
+  return modeDefault(call, edit, context.mode, paths, suggestion);
 }
 
 const PROTECTED_NAMES = /(\.git\b|\.cove\b|\.claude\b|\.mcp\.json|\.gitmodules|\.npmrc|\.envrc|\.(bash|zsh)(rc|env|_profile|_login)|\.profile|\.gitconfig)/;
@@ -123,9 +128,9 @@ function protectedPaths(paths: readonly CallPath[], context: DecideContext): Arr
   return found;
 }
 
-function modeDefault(call: PermissionCall, mode: PermissionMode, paths: CallPath[] | null, suggestion: Suggestion): Decision {
+function modeDefault(call: PermissionCall, edit: boolean, mode: PermissionMode, paths: CallPath[] | null, suggestion: Suggestion): Decision {
   if (call.sensitivity === 'readOnly') return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'the tool only reads' };
-  if (mode === 'acceptEdits' && FILE_EDIT_TOOLS.has(call.toolName) && paths && paths.length > 0) {
+  if (mode === 'acceptEdits' && edit && paths && paths.length > 0) {
     const outside = paths.filter((path) => path.root === null);
     if (outside.length === 0) return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'acceptEdits allows file edits inside the workspace' };
     return ask(outside.map((path) => `${path.given} is outside the workspace`), suggestion, call.sensitivity);
@@ -136,8 +141,7 @@ function modeDefault(call: PermissionCall, mode: PermissionMode, paths: CallPath
   return ask([why], suggestion, call.sensitivity);
 }
 
-function decideBash(call: PermissionCall, context: DecideContext, rules: (list: RuleList) => CompiledRule[]): Decision {
-  const command = typeof (call.args as { command?: unknown } | null)?.command === 'string' ? (call.args as { command: string }).command : '';
+function decideBash(call: PermissionCall, command: string, context: DecideContext, rules: (list: RuleList) => CompiledRule[]): Decision {
   const analysis = analyzeCommand(command);
   const covers = (rule: CompiledRule, part: CommandPart) => rule.bash === null || matchesPart(rule.bash, part, rule.list);
   const coversWhole = (rule: CompiledRule) => rule.bash !== null && matchesWhole(rule.bash, analysis.normalized);
@@ -159,7 +163,7 @@ function decideBash(call: PermissionCall, context: DecideContext, rules: (list: 
   const writes = analysis.parseError === null ? judgeWrites(analysis.writes, context.roots, context.home, analysis.directories, analysis.loops) : [];
   const deniedWrite = writeDenial(writes, context);
   if (deniedWrite) return deniedWrite;
-  if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial('bash') };
+  if (context.mode === 'plan') return { outcome: 'deny', decidedBy: 'mode', rule: null, reason: planDenial(call.toolName) };
   const unclear = analysis.parseError !== null ? [analysis.parseError] : analysis.unreadable;
   const allowRules = rules('allow');
   const exact = allowRules.find(coversWhole);

@@ -18,6 +18,9 @@ export interface PermissionAsk {
   toolName: string;
   /** Redacted. */
   args: unknown;
+  /** The tool's label and this call's one-line summary (redacted), for the prompt's title. */
+  label?: string;
+  summary?: string;
   sensitivity: Sensitivity;
   /** 'high' for dangerous tools. */
   urgency: 'normal' | 'high';

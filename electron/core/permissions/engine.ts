@@ -22,6 +22,13 @@ import type { PermissionMode } from './rule-syntax';
 import { localSettingsPath, saveAlwaysRule } from './settings';
 import { withoutSandbox } from '../bash-sandbox/permission';
 import { loadShellParser } from './shell-parser';
+import { givenCommand, toolOfCall } from './tool-paths';
+import { summarize } from '../agent/tool-facts';
+
+/** Whether the call runs a command line (bash), asked of its tool. */
+function runsCommand(call: PermissionCall): boolean {
+  return givenCommand({ args: call.args, tool: toolOfCall(call) }) !== null;
+}
 
 const LISTS: readonly RuleList[] = ['allow', 'ask', 'deny'];
 const CANCELLED = Symbol('cancelled');
@@ -96,13 +103,13 @@ export class PermissionEngine {
   decide(call: PermissionCall): Decision {
     const book: RuleBook = { ...this.rules, allow: [...this.rules.allow, ...this.grants.map((grant) => grant.rule)] };
     const decision = decide(call, { mode: this.currentMode, rules: book, roots: this.roots(call), home: this.home });
-    if (call.toolName !== 'bash' || !this.options.bashUnsandboxed) return decision;
+    if (!runsCommand(call) || !this.options.bashUnsandboxed) return decision;
     return withoutSandbox(decision, this.options.bashUnsandboxed(), this.options.ask !== undefined);
   }
 
   /** Decides, asking a person when needed, and records the decision. */
   async check(call: PermissionCall, signal: AbortSignal): Promise<PermissionOutcome> {
-    if (call.toolName === 'bash') await loadShellParser();
+    if (runsCommand(call)) await loadShellParser();
     const decision = this.decide(call);
     if (decision.outcome !== 'ask') return this.settle(call, decision);
     if (!this.options.ask) {
@@ -134,6 +141,7 @@ export class PermissionEngine {
             toolName: request.toolName,
             args: request.args,
             sensitivity: request.sensitivity,
+            ...(request.tool ? { tool: request.tool } : {}),
             workspaceRoots: request.workspaceRoots,
           },
           request.signal,
@@ -158,6 +166,7 @@ export class PermissionEngine {
       toolCallId: call.toolCallId,
       toolName: call.toolName,
       args: this.redacted(call.args),
+      ...this.shown(call),
       sensitivity: call.sensitivity,
       urgency: decision.urgency,
       reasons: decision.reasons.map((reason) => this.redactedText(reason)),
@@ -172,6 +181,13 @@ export class PermissionEngine {
       return this.answered(call, request, { decision: 'deny', decidedBy: 'person', rule: null, scope: null, reason });
     }
     return this.grant(call, request, answer);
+  }
+
+  /** The tool's label and the call's summary for the prompt, redacted like the arguments. */
+  private shown(call: PermissionCall): { label?: string; summary?: string } {
+    const tool = toolOfCall(call);
+    if (!tool) return {};
+    return { label: tool.label, summary: this.redactedText(summarize(tool, call.args)) };
   }
 
   /** A rule holding a secret would leak it into a settings file and never match the redacted text. */

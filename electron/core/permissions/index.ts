@@ -10,7 +10,7 @@ export type {
   PermissionOutcome,
 } from './engine-types';
 export type { Decision, PermissionCall } from './decide';
-export { PERMISSION_MODES, BUILTIN_TOOLS, isPermissionMode, parseRule } from './rule-syntax';
+export { PERMISSION_MODES, isPermissionMode, parseRule } from './rule-syntax';
 export type { ParsedRule, PermissionMode } from './rule-syntax';
 export {
   defaultCoveHome,

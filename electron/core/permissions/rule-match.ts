@@ -8,11 +8,12 @@ import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { isAbsolute, relative, sep } from 'node:path';
 import { matchesOptionsLoosely, matchesWords, parseBashPattern, type BashPattern } from './bash-pattern';
-import { isMcpTool, parseRule, PATH_TOOLS } from './rule-syntax';
+import { isMcpTool, parseRule, ruleSpecifier } from './rule-syntax';
 import type { CommandPart } from './shell-analysis';
 import { commandName } from './shell-wrappers';
-import type { CallPath } from './tool-paths';
+import type { CallPath, CallTool } from './tool-paths';
 import { hostOfUrl, parseHostSpecifier, type HostPattern } from '../web-fetch/host-rule';
+import { knownTool } from '../tools/registry';
 
 export type RuleList = 'allow' | 'ask' | 'deny';
 
@@ -24,9 +25,9 @@ export interface CompiledRule {
   source: string;
   bash: BashPattern | null;
   path: PathPattern | null;
-  /** subagent(name) and skill(name): a glob over the `name` argument. */
+  /** subagent(name) and skill(name): a glob over the name the tool reports for the call. */
   name: ((value: string) => boolean) | null;
-  /** web_fetch(domain:…): the host of the `url` argument. */
+  /** web_fetch(domain:…): the host of the URL the tool reports for the call. */
   host: HostPattern | null;
 }
 
@@ -44,9 +45,10 @@ export function compileRule(text: string, list: RuleList, source: string, home: 
   const rule: CompiledRule = { text: parsed.text, tool: parsed.tool, list, source, bash: null, path: null, name: null, host: null };
   const specifier = parsed.specifier;
   if (specifier === null) return rule;
-  if (parsed.tool === 'bash') rule.bash = parseBashPattern(specifier);
-  else if (PATH_TOOLS.has(parsed.tool)) rule.path = pathPattern(specifier.trim(), home);
-  else if (parsed.tool === 'web_fetch') rule.host = parseHostSpecifier(specifier);
+  const kind = ruleSpecifier(parsed.tool);
+  if (kind === 'command') rule.bash = parseBashPattern(specifier);
+  else if (kind === 'paths') rule.path = pathPattern(specifier.trim(), home);
+  else if (kind === 'url') rule.host = parseHostSpecifier(specifier);
   else rule.name = picomatch(specifier.trim());
   return rule;
 }
@@ -91,22 +93,32 @@ function pathMatches(pattern: PathPattern, path: string, roots: readonly string[
  * Whether a non-bash rule covers the call. Deny and ask rules match when any path matches, as
  * written or as resolved; allow rules only when every path's real location does.
  */
-export function matchesCall(rule: CompiledRule, args: unknown, paths: readonly CallPath[] | null, roots: readonly string[]): boolean {
+export function matchesCall(rule: CompiledRule, call: CallTool, paths: readonly CallPath[] | null, roots: readonly string[]): boolean {
   if (rule.path) {
     if (!paths || paths.length === 0) return false;
     const test = (path: string) => pathMatches(rule.path!, path, roots);
     if (rule.list === 'allow') return paths.every((path) => test(path.real));
     return paths.some((path) => test(path.real) || test(path.lexical));
   }
+  const permission = (call.tool ?? knownTool(rule.tool))?.permission;
   if (rule.host) {
-    const host = hostOfUrl((args as { url?: unknown } | null)?.url);
+    const host = permission && typeof permission === 'object' && 'url' in permission ? hostOfUrl(asked(() => permission.url(call.args))) : null;
     return host !== null && rule.host.matches(host);
   }
   if (rule.name) {
-    const name = (args as { name?: unknown } | null)?.name;
+    const name = permission && typeof permission === 'object' && 'name' in permission ? asked(() => permission.name(call.args)) : undefined;
     return typeof name === 'string' && rule.name(name);
   }
   return rule.bash === null;
+}
+
+/** What a tool reports of arguments that do not fit it (a middleware's rewrite) is nothing. */
+function asked<T>(question: () => T): T | undefined {
+  try {
+    return question();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * Permission modes and the rule language (SPEC §6): `Tool` or `Tool(specifier)`. A rule that
  * names an unknown tool, has unbalanced parentheses or a specifier its tool cannot use is
- * refused with a message that quotes it, so a mistyped rule is never silently ignored.
+ * refused with a message that quotes it, so a mistyped rule is never silently ignored. Which
+ * tools exist, and how each reads a specifier, is asked of the tools' own declarations.
  */
 import { parseBashPattern } from './bash-pattern';
 import { parseHostSpecifier } from '../web-fetch/host-rule';
+import { specifierKind, type ToolFacts } from '../tools/define-tool';
+import { knownTool, knownToolNames } from '../tools/registry';
 
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypass'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -13,24 +16,15 @@ export function isPermissionMode(value: unknown): value is PermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
 }
 
-export const BUILTIN_TOOLS = [
-  'read_file',
-  'list_files',
-  'search',
-  'write_file',
-  'edit_file',
-  'hashline_edit',
-  'bash',
-  'subagent',
-  'skill',
-  'web_fetch',
-  'todo_write',
-] as const;
+/** How a rule's specifier reads for a tool, from the tool's declaration; MCP tools take none. */
+export function ruleSpecifier(toolName: string, tool: Pick<ToolFacts, 'permission'> | undefined = knownTool(toolName)): ReturnType<typeof specifierKind> {
+  return isMcpTool(toolName) ? 'none' : specifierKind(tool);
+}
 
-/** Tools whose specifier is a path glob matched against the paths the call touches. */
-export const PATH_TOOLS: ReadonlySet<string> = new Set(['read_file', 'list_files', 'search', 'write_file', 'edit_file', 'hashline_edit']);
-/** The file edits that acceptEdits lets through inside the workspace. */
-export const FILE_EDIT_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit_file', 'hashline_edit']);
+/** A file edit that acceptEdits lets through inside the workspace: a tool of kind `edit` that names its paths. */
+export function isFileEdit(tool: Pick<ToolFacts, 'kind' | 'permission'> | undefined): boolean {
+  return tool?.kind === 'edit' && specifierKind(tool) === 'paths';
+}
 
 /** Claude Code's names, for a hint when one is used in a Cove rule. */
 const CLAUDE_HINTS: Record<string, string> = {
@@ -73,26 +67,20 @@ export function parseRule(text: string): ParsedRule {
     if (!balanced(specifier)) fail('unbalanced parentheses');
     if (specifier.trim() === '') fail('empty specifier; write the tool name alone to cover every call');
     if (isMcpTool(tool)) fail('MCP rules take no specifier; name the tool (mcp__server__tool) or the server (mcp__server)');
-    if (tool === 'web_fetch') {
-      try {
-        parseHostSpecifier(specifier);
-      } catch (error) {
-        fail((error as Error).message);
-      }
-    }
-    if (tool === 'bash') {
-      try {
-        parseBashPattern(specifier);
-      } catch (error) {
-        fail((error as Error).message);
-      }
+    const kind = ruleSpecifier(tool);
+    if (kind === 'none') fail(`${tool} takes no specifier; write ${tool} alone`);
+    try {
+      if (kind === 'url') parseHostSpecifier(specifier);
+      if (kind === 'command') parseBashPattern(specifier);
+    } catch (error) {
+      fail((error as Error).message);
     }
   }
   return { tool, specifier, text: trimmed };
 }
 
 function checkTool(tool: string, fail: (why: string) => never): void {
-  if ((BUILTIN_TOOLS as readonly string[]).includes(tool)) return;
+  if (!tool.startsWith('mcp__') && knownTool(tool)) return;
   if (tool.startsWith('mcp__')) {
     const [server, ...rest] = tool.slice('mcp__'.length).split('__');
     if (!server || /\*/.test(server) || rest.some((part) => part === '') || rest.length > 1) {
@@ -100,8 +88,9 @@ function checkTool(tool: string, fail: (why: string) => never): void {
     }
     return;
   }
-  const hint = CLAUDE_HINTS[tool] ?? (BUILTIN_TOOLS as readonly string[]).find((name) => name.toLowerCase() === tool.toLowerCase());
-  fail(`unknown tool '${tool}'${hint ? ` (did you mean ${hint}?)` : ''}; Cove's tools are ${BUILTIN_TOOLS.join(', ')} and mcp__<server>__<tool>`);
+  const names = knownToolNames().sort();
+  const hint = CLAUDE_HINTS[tool] ?? names.find((name) => name.toLowerCase() === tool.toLowerCase());
+  fail(`unknown tool '${tool}'${hint ? ` (did you mean ${hint}?)` : ''}; Cove's tools are ${names.join(', ')} and mcp__<server>__<tool>`);
 }
 
 /** Parentheses outside quotes must pair up. */

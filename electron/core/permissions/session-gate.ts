@@ -56,6 +56,8 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
                 toolCallId: request.toolCallId,
                 toolName: request.toolName,
                 args: request.args,
+                ...(request.label === undefined ? {} : { label: request.label }),
+                ...(request.summary === undefined ? {} : { summary: request.summary }),
                 sensitivity: request.sensitivity,
                 reasons: request.reasons,
                 suggestedRule: request.suggestedRule,

@@ -6,12 +6,13 @@
  * invalid rule, is an error naming the file (and the rule): never skipped as if it were empty.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapClaudeRule } from './claude-settings';
 import { isPermissionMode, parseRule, PERMISSION_MODES, type PermissionMode } from './rule-syntax';
-import { SetupError } from '../errors';
+import { localSettingsPath, readSettingsFiles, readSettingsObject, SettingsFileError, type SettingsFile } from '../settings/settings-files';
+
+export { defaultCoveHome, localSettingsPath, SETTINGS_FILE } from '../settings/settings-files';
 
 export interface RuleLists {
   allow: string[];
@@ -36,51 +37,13 @@ export interface LoadedSettings {
   defaultMode: PermissionMode | undefined;
 }
 
-export class PermissionSettingsError extends SetupError {
-  constructor(
-    readonly path: string,
-    problem: string,
-  ) {
-    super(`${path}: ${problem}`);
-    this.name = 'PermissionSettingsError';
-  }
-}
+/** The settings module's error: one class for every settings file problem, whichever view found it. */
+export const PermissionSettingsError = SettingsFileError;
+export type PermissionSettingsError = SettingsFileError;
 
 const LISTS = ['allow', 'ask', 'deny'] as const;
 const KNOWN_KEYS = [...LISTS, 'defaultMode'];
-export const SETTINGS_FILE = 'settings.json';
 const MODE_PRECEDENCE: Record<SettingsSource['kind'], number> = { claude: 0, user: 1, project: 2, local: 3 };
-
-/** `COVE_HOME`, or `~/.cove`: where the user's settings.json lives. */
-export function defaultCoveHome(): string {
-  const home = process.env.COVE_HOME;
-  return home && home.trim() ? home : join(homedir(), '.cove');
-}
-
-export function localSettingsPath(workspaceRoot: string): string {
-  return join(workspaceRoot, '.cove', 'settings.local.json');
-}
-
-/** The parsed JSON object in `path`, or undefined when there is no such file. */
-function readObject(path: string): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new PermissionSettingsError(path, `cannot be read (${(error as Error).message})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new PermissionSettingsError(path, `is not valid JSON (${(error as Error).message})`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new PermissionSettingsError(path, 'must hold a JSON object, like {"permissions": {"allow": [], "ask": [], "deny": []}}');
-  }
-  return data as Record<string, unknown>;
-}
 
 function permissionsOf(path: string, data: Record<string, unknown>): Record<string, unknown> {
   const permissions = data.permissions ?? {};
@@ -107,8 +70,7 @@ function checkRule(path: string, where: string, rule: string): string {
   }
 }
 
-function readSource(path: string, kind: SettingsSource['kind'], warnings: string[]): SettingsSource | undefined {
-  const data = readObject(path);
+function readSource({ path, kind, data }: SettingsFile, warnings: string[]): SettingsSource | undefined {
   if (!data) return undefined;
   const permissions = permissionsOf(path, data);
   if (kind !== 'claude') {
@@ -136,23 +98,20 @@ function readSource(path: string, kind: SettingsSource['kind'], warnings: string
     if (!isPermissionMode(mode)) {
       throw new PermissionSettingsError(path, `defaultMode must be one of ${PERMISSION_MODES.join(', ')} (got ${JSON.stringify(mode)})`);
     }
+    // A workspace's files come with a clone, so like the sandbox they may only tighten: a
+    // repository must not turn off every ask for whoever runs Cove in it.
+    if (mode === 'bypass' && kind !== 'user') {
+      throw new PermissionSettingsError(path, 'defaultMode "bypass" turns every ask off; set it in your own settings.json in COVE_HOME or pass --permission-mode bypass, since a workspace\'s settings come with the project');
+    }
     source.defaultMode = mode;
   }
   return source;
 }
 
-/** Reads every settings file there is; throws `PermissionSettingsError` for the first bad one. */
-export function loadPermissionSettings(options: { workspaceRoots: readonly string[]; coveHome?: string }): LoadedSettings {
+/** The permission view of settings files already read (settings/settings-files.ts); throws `SettingsFileError` for the first bad one. */
+export function permissionSettingsOf(files: readonly SettingsFile[]): LoadedSettings {
   const warnings: string[] = [];
-  const candidates: Array<[string, SettingsSource['kind']]> = [[join(options.coveHome ?? defaultCoveHome(), SETTINGS_FILE), 'user']];
-  for (const root of options.workspaceRoots) {
-    candidates.push(
-      [join(root, '.claude', SETTINGS_FILE), 'claude'],
-      [join(root, '.cove', SETTINGS_FILE), 'project'],
-      [localSettingsPath(root), 'local'],
-    );
-  }
-  const sources = candidates.flatMap(([path, kind]) => readSource(path, kind, warnings) ?? []);
+  const sources = files.flatMap((file) => readSource(file, warnings) ?? []);
   let defaultMode: PermissionMode | undefined;
   let precedence = -1;
   for (const source of sources) {
@@ -162,6 +121,11 @@ export function loadPermissionSettings(options: { workspaceRoots: readonly strin
     }
   }
   return { sources, warnings, defaultMode };
+}
+
+/** Reads every settings file there is; throws `SettingsFileError` for the first bad one. */
+export function loadPermissionSettings(options: { workspaceRoots: readonly string[]; coveHome?: string }): LoadedSettings {
+  return permissionSettingsOf(readSettingsFiles(options));
 }
 
 /**
@@ -182,7 +146,8 @@ export function removeLocalRule(workspaceRoot: string, list: keyof RuleLists, ru
 /** Rewrites one list of the local settings file atomically, keeping every other key. */
 function updateLocalRules(workspaceRoot: string, list: keyof RuleLists, change: (rules: string[]) => string[], action: string): string {
   const path = localSettingsPath(workspaceRoot);
-  const data = readObject(path) ?? {};
+  // A copy: what the settings reader parsed is shared by every view and stays as it was read.
+  const data: Record<string, unknown> = structuredClone(readSettingsObject(path) ?? {});
   const permissions = permissionsOf(path, data);
   const before = ruleTexts(path, permissions, list);
   const after = change(before);

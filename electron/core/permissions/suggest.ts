@@ -6,9 +6,9 @@
  * (`bash(git log:*)`) the person may choose or edit, never applied unless they do. For file
  * tools, the exact path; for MCP tools, the tool.
  */
-import { FILE_EDIT_TOOLS, PATH_TOOLS, isMcpTool } from './rule-syntax';
+import { isFileEdit, isMcpTool, ruleSpecifier } from './rule-syntax';
 import type { ShellAnalysis } from './shell-analysis';
-import type { CallPath } from './tool-paths';
+import type { CallPath, CallTool } from './tool-paths';
 import { hostOfUrl } from '../web-fetch/host-rule';
 
 export interface Suggestion {
@@ -54,13 +54,15 @@ function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]]/g, '\\$&').replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
 }
 
-export function suggestForTool(toolName: string, paths: readonly CallPath[] | null, args?: unknown): Suggestion {
-  if (toolName === 'web_fetch') {
-    const host = hostOfUrl((args as { url?: unknown } | null)?.url);
-    return { rule: host ? `web_fetch(domain:${host})` : null, alternative: null };
-  }
+export function suggestForTool(toolName: string, call: CallTool, paths: readonly CallPath[] | null): Suggestion {
   if (isMcpTool(toolName)) return { rule: toolName, alternative: `mcp__${toolName.split('__')[1]}` };
-  if (!PATH_TOOLS.has(toolName)) return { rule: toolName, alternative: null };
+  const kind = ruleSpecifier(toolName, call.tool);
+  const permission = call.tool?.permission;
+  if (kind === 'url' && permission && typeof permission === 'object' && 'url' in permission) {
+    const host = hostOfUrl(permission.url(call.args));
+    return { rule: host ? `${toolName}(domain:${host})` : null, alternative: null };
+  }
+  if (kind !== 'paths') return { rule: toolName, alternative: null };
   const unique = [...new Set((paths ?? []).map((path) => path.real))];
   if (unique.length !== 1) return { rule: null, alternative: null };
   const path = paths!.find((candidate) => candidate.real === unique[0])!;
@@ -69,6 +71,6 @@ export function suggestForTool(toolName: string, paths: readonly CallPath[] | nu
   const rule = `${toolName}(${specifier})`;
   // A folder-wide edit rule is a common next step; it is offered, never applied by itself.
   const folder = path.relative?.includes('/') ? path.relative.slice(0, path.relative.lastIndexOf('/')) : null;
-  const alternative = FILE_EDIT_TOOLS.has(toolName) && folder ? `${toolName}(${escapeGlob(folder)}/**)` : null;
+  const alternative = isFileEdit(call.tool) && folder ? `${toolName}(${escapeGlob(folder)}/**)` : null;
   return { rule, alternative };
 }

@@ -1,11 +1,13 @@
 /**
- * The paths a file tool's call touches, located the way the sandbox will resolve them: the
- * `path` argument (list_files and search default to the root), or every `[path#TAG]` section
- * header of a hashline patch. A symlink inside the workspace that points out is outside.
+ * The paths a call touches, asked of the tool itself (its declaration's `permission.paths`) and
+ * located the way the sandbox will resolve them. A symlink inside the workspace that points out
+ * is outside.
  */
 import { isAbsolute, normalize, relative, sep } from 'node:path';
+import type { Tool } from '../agent/types';
+import { toolCommand, toolPaths } from '../tools/define-tool';
+import { knownTool } from '../tools/registry';
 import { isInside, realRoots } from '../tools/sandbox';
-import { PATH_TOOLS } from './rule-syntax';
 import { realPath } from './shell-paths';
 
 export interface CallPath {
@@ -21,28 +23,32 @@ export interface CallPath {
   relative: string | null;
 }
 
-/** The section headers of a hashline patch: lines `[path#TAG]` that are not body lines. */
-export function hashlinePaths(patch: string): string[] {
-  const paths: string[] = [];
-  for (const line of patch.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed.startsWith('|')) continue;
-    const header = /^\[(.*)\]$/.exec(trimmed);
-    if (!header) continue;
-    const hash = header[1]!.lastIndexOf('#');
-    const path = (hash < 0 ? header[1]! : header[1]!.slice(0, hash)).trim();
-    if (path !== '' && !paths.includes(path)) paths.push(path);
-  }
-  return paths;
+/** What the permission engine asks of a tool. */
+export type CalledTool = Pick<Tool, 'name' | 'label' | 'kind' | 'permission' | 'summary'>;
+
+/** A call and the tool it names, so the tool can be asked what the call touches. */
+export interface CallTool {
+  args: unknown;
+  tool: CalledTool | undefined;
+}
+
+/**
+ * The tool a call names: the one the agent passed with it when it declares its permission facts,
+ * else the declared tool of that name, so a bare tool named `bash` is still judged as bash.
+ */
+export function toolOfCall(call: { toolName: string; tool?: CalledTool }): CalledTool | undefined {
+  if (call.tool?.permission !== undefined) return call.tool;
+  return knownTool(call.toolName) ?? call.tool;
 }
 
 /** The paths the call names, or null for a tool that takes none. */
-export function givenPaths(toolName: string, args: unknown): string[] | null {
-  if (!PATH_TOOLS.has(toolName)) return null;
-  const record = (args ?? {}) as Record<string, unknown>;
-  if (toolName === 'hashline_edit') return typeof record.patch === 'string' ? hashlinePaths(record.patch) : [];
-  if (typeof record.path === 'string' && record.path !== '') return [record.path];
-  return toolName === 'list_files' || toolName === 'search' ? ['.'] : [];
+export function givenPaths(call: CallTool): string[] | null {
+  return toolPaths(call.tool, call.args);
+}
+
+/** The command line the call runs, or null for a tool that runs none. */
+export function givenCommand(call: CallTool): string | null {
+  return toolCommand(call.tool, call.args);
 }
 
 export function locate(given: string, roots: readonly string[]): CallPath {
@@ -59,6 +65,7 @@ export function locate(given: string, roots: readonly string[]): CallPath {
   };
 }
 
-export function callPaths(toolName: string, args: unknown, roots: readonly string[]): CallPath[] | null {
-  return givenPaths(toolName, args)?.map((given) => locate(given, roots)) ?? null;
+/** Where each path a call names really leads; null for a tool that names none. */
+export function callPaths(call: CallTool, roots: readonly string[]): CallPath[] | null {
+  return givenPaths(call)?.map((given) => locate(given, roots)) ?? null;
 }

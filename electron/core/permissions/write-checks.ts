@@ -10,20 +10,19 @@
  * back; the files that change what runs without showing up as code are the protected ones.
  */
 import { dirname, resolve } from 'node:path';
+import { knownTool } from '../tools/registry';
 import { matchesCall, type CompiledRule } from './rule-match';
-import type { PermissionMode } from './rule-syntax';
+import { isFileEdit, type PermissionMode } from './rule-syntax';
 import type { CommandPart } from './shell-analysis';
 import { realPath, type JudgedWrite } from './shell-paths';
 import { commandName } from './shell-wrappers';
 import { locate } from './tool-paths';
 
-const WRITE_TOOLS = ['edit_file', 'write_file'];
-
-/** An edit_file or write_file rule of `list` with a path that covers every path of the write. */
+/** A file-edit rule (edit_file, write_file, hashline_edit…) of `list` with a path that covers every path of the write. */
 export function pathRuleFor(write: JudgedWrite, rules: readonly CompiledRule[], roots: readonly string[]): CompiledRule | null {
   if (write.paths.length === 0) return null;
   const located = write.paths.map((path) => ({ ...locate(path.real, roots), lexical: path.lexical }));
-  return rules.find((rule) => WRITE_TOOLS.includes(rule.tool) && rule.path !== null && matchesCall(rule, {}, located, roots)) ?? null;
+  return rules.find((rule) => rule.path !== null && isFileEdit(knownTool(rule.tool)) && matchesCall(rule, { args: {}, tool: undefined }, located, roots)) ?? null;
 }
 
 /** "sed -i writes the protected .npmrc", naming the word too when it reads differently. */

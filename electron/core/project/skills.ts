@@ -5,7 +5,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ToolError, type Tool } from '../agent/types';
+import { z } from 'zod';
+import { ToolError } from '../agent/types';
+import { declareTool } from '../tools/define-tool';
 import { DEFINITION_NAME } from './definition-files';
 import { parseFrontMatter, stringField } from './front-matter';
 
@@ -65,20 +67,21 @@ export function skillsSection(skills: readonly Skill[]): string {
   return `Skills are available; when one fits the task, load it with the skill tool before you start:\n${lines.join('\n')}`;
 }
 
-export function createSkillTool(skills: readonly Skill[]): Tool<{ name: string }> {
+const skillTool = declareTool({
+  name: 'skill',
+  label: 'Load skill',
+  description: 'Loads the full instructions of a skill by name.',
+  schema: z.strictObject({ name: z.string().describe('The skill to load') }),
+  sensitivity: 'readOnly',
+  kind: 'read',
+  permission: { name: (args) => args.name },
+  summary: (args) => args.name,
+});
+
+export function createSkillTool(skills: readonly Skill[]) {
   const byName = new Map(skills.map((skill) => [skill.name, skill]));
-  return {
-    name: 'skill',
-    label: 'Load skill',
-    description: `Loads the full instructions of a skill by name. Available: ${skills.map((s) => s.name).join(', ')}.`,
-    sensitivity: 'readOnly',
-    parameters: {
-      type: 'object',
-      properties: { name: { type: 'string', description: 'The skill to load' } },
-      required: ['name'],
-      additionalProperties: false,
-    },
-    async execute({ name }) {
+  return skillTool.implement(
+    async ({ name }) => {
       const skill = byName.get(name);
       if (!skill) throw ToolError.notFound(`No skill named '${name}'. Available: ${[...byName.keys()].join(', ') || 'none'}`);
       const { body } = parseFrontMatter(readFileSync(skill.file, 'utf8'), skill.file);
@@ -86,5 +89,6 @@ export function createSkillTool(skills: readonly Skill[]): Tool<{ name: string }
       const listing = others.length > 0 ? `\n\nFiles beside this skill (read them with read_file if needed), in ${skill.dir}:\n${others.map((o) => `- ${o}`).join('\n')}` : '';
       return { content: [{ type: 'text', text: `# Skill: ${skill.name}\n\n${body}${listing}` }], details: { skill: skill.name, file: skill.file } };
     },
-  };
+    { description: `Loads the full instructions of a skill by name. Available: ${skills.map((s) => s.name).join(', ')}.` },
+  );
 }

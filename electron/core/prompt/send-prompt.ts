@@ -102,15 +102,14 @@ export async function sendPrompt(
     sessionId,
   });
   attachments.push(...mentions.attachments);
-  const fields = { text: input.text, steered: running, ...(resolved.command ? { command: resolved.command } : {}), ...(attachments.length > 0 ? { attachments } : {}) };
+  // The manager publishes it as the prompt's userMessage, steered or not.
+  const message = { text: input.text, ...(resolved.command ? { command: resolved.command } : {}), ...(attachments.length > 0 ? { attachments } : {}) };
   if (running) {
     // A steering message is text only: the attached files go inline.
     const inline = mentions.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-    manager.recordUserMessage(sessionId, fields);
-    return { kind: 'run', steered: manager.send(sessionId, [resolved.prompt, ...inline].join('\n\n'), settings).steered, attachments };
+    return { kind: 'run', steered: manager.send(sessionId, [resolved.prompt, ...inline].join('\n\n'), { ...settings, message }).steered, attachments };
   }
-  const sent = manager.send(sessionId, resolved.prompt, { ...settings, attachments: [...imageBlocks, ...mentions.blocks] });
-  manager.recordUserMessage(sessionId, fields);
+  const sent = manager.send(sessionId, resolved.prompt, { ...settings, message, attachments: [...imageBlocks, ...mentions.blocks] });
   return { kind: 'run', steered: sent.steered, run: sent.run, attachments };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Consecutive streamed deltas of one content block can be joined into one event without losing
- * anything: the store and the hosts' bridges both do so, to write and send fewer, larger events.
+ * anything: the session manager does so before it numbers them (./event-sequencer.ts), so the
+ * store and every host see fewer, larger events under one seq.
  */
 import type { MessageUpdateEvent } from '../../../shared/events';
 

@@ -2,15 +2,14 @@
  * Writes a session's events to the store in batches, one transaction per batch. Events are
  * queued as they are published and flushed on the next turn of the event loop, so a burst of
  * streamed deltas costs one write; a process killed at any moment loses at most the batch of
- * the current tick. Consecutive text deltas of one block are merged before they are written:
- * the store keeps what is needed to redraw, not every network chunk.
+ * the current tick. Each event is stored as published, under the seq it was published with
+ * (deltas are already coalesced by ./event-sequencer.ts), so stored and live are the same.
  */
-import type { CoveEvent } from '../../../shared/events';
 import type { Store } from '../store';
-import { mergeDeltas } from './delta-merge';
+import type { SequencedEvent } from './event-sequencer';
 
 export class EventWriter {
-  private queue: CoveEvent[] = [];
+  private queue: SequencedEvent[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
   constructor(
@@ -19,11 +18,8 @@ export class EventWriter {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  push(event: CoveEvent): void {
-    const last = this.queue.at(-1);
-    const merged = event.type === 'messageUpdate' && last?.type === 'messageUpdate' ? mergeDeltas(last, event) : null;
-    if (merged) this.queue[this.queue.length - 1] = merged;
-    else this.queue.push(event);
+  push(event: SequencedEvent): void {
+    this.queue.push(event);
     this.scheduled ??= setImmediate(() => this.flush());
   }
 

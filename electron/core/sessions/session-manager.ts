@@ -16,6 +16,7 @@ import { MemorySnapshotStore, NO_SECRETS } from '../agent/types';
 import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
+import { EventSequencer, type SequencedEvent } from './event-sequencer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
 import { buildSessionAgent } from './session-agent';
 import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
@@ -23,16 +24,16 @@ import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
 
-export type EventListener = (event: CoveEvent) => void;
+export type EventListener = (event: SequencedEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
 
 /** Per-run choices a host makes (the CLI's flags). */
 export interface RunSettings {
   maxTurns?: number;
-  /** Replaces the session's permission gate for this run (headless runs bring their own). */
-  middleware?: ToolMiddleware[];
   /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
   attachments?: ConversationBlock[];
+  /** The prompt as the person gave it, for its userMessage event; the text sent to the model by default. */
+  message?: Omit<EventFields<'userMessage'>, 'sessionId' | 'steered'>;
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */
@@ -96,10 +97,12 @@ export class SessionManager {
   /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
   private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
+  private readonly sequencer: EventSequencer;
   private readonly log: (message: string) => void;
 
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
+    this.sequencer = new EventSequencer((sessionId) => options.store.lastEventSeq(sessionId), (event) => this.deliver(event));
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
       (sessionId, waiting) => this.update(sessionId, { status: waiting ? 'waiting' : 'running' }),
@@ -133,6 +136,11 @@ export class SessionManager {
 
   getSession(id: string): SessionRecord | undefined {
     return this.options.store.getSession(id);
+  }
+
+  /** The most recently active session of a workspace (`cove run --continue`). */
+  latestSessionForWorkspace(workspace: string): SessionRecord | undefined {
+    return this.options.store.latestSessionForWorkspace(workspace);
   }
 
   isRunning(id: string): boolean {
@@ -181,6 +189,7 @@ export class SessionManager {
     this.gates.delete(id);
     this.hookSets.delete(id);
     this.lastErrors.delete(id);
+    this.sequencer.forget(id);
     return this.options.store.deleteSession(id);
   }
 
@@ -204,6 +213,8 @@ export class SessionManager {
     if (this.compacting.has(sessionId)) throw new Error(`session ${sessionId} is being compacted (/compact); send again when it is done`);
     const hooks = this.hooksFor(session);
     const live = this.liveSession(session, settings, hooks);
+    this.sequencer.resync(sessionId);
+    this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
@@ -215,6 +226,7 @@ export class SessionManager {
     live.run = run;
     return run
       .then((outcome) => {
+        this.sequencer.release(sessionId);
         live.writer.flush();
         if (outcome.error && outcome.stopReason !== 'endTurn') this.lastErrors.set(sessionId, outcome.error);
         this.update(sessionId, { status: STATUS_AFTER[outcome.stopReason], ownerPid: null });
@@ -243,6 +255,7 @@ export class SessionManager {
       return { compacted };
     } finally {
       this.compacting.delete(sessionId);
+      this.sequencer.release(sessionId);
       live.writer.flush();
       this.live.delete(sessionId);
       this.notify(sessionId);
@@ -253,6 +266,7 @@ export class SessionManager {
   send(sessionId: string, text: string, settings: RunSettings = {}): { steered: boolean; run?: Promise<RunOutcome> } {
     const live = this.live.get(sessionId);
     if (live?.run) {
+      this.publish(makeEvent('userMessage', { sessionId, text, ...settings.message, steered: true }));
       const hooks = this.hookSets.get(sessionId);
       if (hooks) hooks.steer(text, (checked) => live.agent.steer(checked));
       else live.agent.steer(text);
@@ -272,7 +286,17 @@ export class SessionManager {
     return this.options.secrets?.(this.requireSession(sessionId)) ?? NO_SECRETS;
   }
 
-  /** Publishes a prompt as the person gave it, with what came with it. */
+  /**
+   * Stores everything the session has published so far and answers the seq of the latest, so a
+   * read of its log that follows holds every event numbered up to it.
+   */
+  settleEvents(sessionId: string): number {
+    this.sequencer.release(sessionId);
+    this.live.get(sessionId)?.writer.flush();
+    return this.sequencer.current(sessionId);
+  }
+
+  /** Publishes a prompt that starts no run (a built-in command and its answer). */
   recordUserMessage(sessionId: string, fields: Omit<EventFields<'userMessage'>, 'sessionId'>): void {
     this.publish(makeEvent('userMessage', { sessionId, ...fields }));
   }
@@ -293,6 +317,9 @@ export class SessionManager {
       live.hooksStop?.abort(new Error('Cove is shutting down'));
     }
     await Promise.allSettled(runs);
+    // Nothing may be left to number and write once the host closes the store.
+    this.sequencer.releaseAll();
+    for (const live of this.live.values()) live.writer.flush();
   }
 
   /** The personas defined in a session's workspaces, and problems with their files. */
@@ -371,13 +398,13 @@ export class SessionManager {
       session,
       options: this.options,
       client: this.options.createClient(),
-      middleware: settings.middleware ?? this.gateFor(session),
+      middleware: this.gateFor(session),
       maxTurns: settings.maxTurns,
       hooks,
       snapshots,
       messages: store.loadMessages(session.id) as ConversationMessage[],
       personaName: () => this.personas.get(session.id),
-      emit: (event) => this.publish(event, writer),
+      emit: (event) => this.publish(event),
       onHistory: (change) => this.persistHistory(session.id, change),
       log: this.log,
     });
@@ -386,7 +413,12 @@ export class SessionManager {
     return live;
   }
 
-  private publish(event: CoveEvent, writer = this.live.get(event.sessionId)?.writer): void {
+  private publish(event: CoveEvent): void {
+    this.sequencer.push(event);
+  }
+
+  private deliver(event: SequencedEvent): void {
+    const writer = this.live.get(event.sessionId)?.writer;
     // Queued for the store before anyone is told; the queue is written within this tick.
     if (writer) writer.push(event);
     else this.options.store.appendEvents(event.sessionId, [event]);
@@ -404,7 +436,7 @@ export class SessionManager {
       }
     }
     const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
-    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }), writer);
+    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }));
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {

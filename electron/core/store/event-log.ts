@@ -39,9 +39,19 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
     INSERT INTO tool_calls (session_id, tool_call_id, tool_name, args, status, subagent_id, started_at, ended_at)
     VALUES (@sessionId, @toolCallId, @toolName, 'null', @status, @subagentId, @at, @at)
     ON CONFLICT (session_id, tool_call_id) DO UPDATE SET status = excluded.status, ended_at = excluded.ended_at`);
-  const selectEvents = db.prepare<[string, number, number], { seq: number; type: string; data: string }>(
-    'SELECT seq, type, data FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  const selectEvents = db.prepare<[string, number, number, number], { seq: number; type: string; data: string }>(
+    'SELECT seq, type, data FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?',
   );
+  // The row as the event it was published as, built by string concatenation in SQLite: `data`
+  // is the JSON object of the other fields, written by JSON.stringify below.
+  const selectEventTexts = db.prepare<[string, string, number, number, number], string>(`
+    SELECT '{"type":' || json_quote(type) || ',"sessionId":' || json_quote(?) || ',"seq":' || seq ||
+      CASE WHEN data = '{}' THEN '}' ELSE ',' || substr(data, 2) END
+    FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`).pluck();
+  // A run's own prompt (not a steering message, not a subagent's) is where a redraw can start.
+  const firstPrompt = db.prepare<[string, number], number | null>(`
+    SELECT min(seq) FROM events WHERE session_id = ? AND seq > ? AND type = 'userMessage'
+      AND json_extract(data, '$.steered') = 0 AND json_extract(data, '$.subagentId') IS NULL`).pluck();
   const selectCalls = db.prepare<{ sessionId: string; status: ToolCallStatus | null }, ToolCallRow>(`
     SELECT * FROM tool_calls WHERE session_id = @sessionId AND (@status IS NULL OR status = @status)
     ORDER BY started_at, rowid`);
@@ -51,8 +61,11 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
     touchSession(sessionId, at);
     let seq = lastSeq.get(sessionId)!;
     for (const event of events) {
-      const { type, sessionId: _owner, ...data } = event;
-      insert.run(sessionId, ++seq, type, JSON.stringify(data), at);
+      // A published event keeps the number it was sent with. One without (an import), or one a
+      // second process numbered from a log that has since grown, is numbered next: kept, not lost.
+      const { type, sessionId: _owner, seq: given, ...data } = event;
+      seq = given !== undefined && given > seq ? given : seq + 1;
+      insert.run(sessionId, seq, type, JSON.stringify(data), at);
       if (event.type === 'toolExecutionStart') {
         startCall.run({
           sessionId,
@@ -77,6 +90,16 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
   });
 
   return {
+    lastEventSeq(sessionId: string): number {
+      return lastSeq.get(sessionId)!;
+    },
+
+    redrawStart(sessionId: string, untilSeq: number, count: number): number {
+      const from = Math.max(0, untilSeq - count);
+      const prompt = firstPrompt.get(sessionId, from);
+      return prompt === null || prompt === undefined ? from : prompt - 1;
+    },
+
     appendEvents(sessionId: string, events: readonly CoveEvent[]): number {
       events.forEach((event, index) => {
         if (event.sessionId !== sessionId) {
@@ -89,10 +112,14 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
       return append.immediate(sessionId, events);
     },
 
-    loadEvents(sessionId: string, options: { afterSeq?: number; limit?: number } = {}): StoredEvent[] {
+    loadEvents(sessionId: string, options: { afterSeq?: number; untilSeq?: number; limit?: number } = {}): StoredEvent[] {
       return selectEvents
-        .all(sessionId, options.afterSeq ?? 0, options.limit ?? -1)
+        .all(sessionId, options.afterSeq ?? 0, options.untilSeq ?? Number.MAX_SAFE_INTEGER, options.limit ?? -1)
         .map((row) => ({ type: row.type, sessionId, ...JSON.parse(row.data), seq: row.seq }) as StoredEvent);
+    },
+
+    loadEventTexts(sessionId: string, options: { afterSeq?: number; untilSeq?: number; limit?: number } = {}): string[] {
+      return selectEventTexts.all(sessionId, sessionId, options.afterSeq ?? 0, options.untilSeq ?? Number.MAX_SAFE_INTEGER, options.limit ?? -1);
     },
 
     listToolCalls(sessionId: string, options: { status?: ToolCallStatus } = {}): ToolCallRecord[] {

@@ -146,7 +146,17 @@ export interface Store {
    * and touches the session's `updatedAt`. Returns the seq of the last event stored.
    */
   appendEvents(sessionId: string, events: readonly CoveEvent[]): number;
-  loadEvents(sessionId: string, options?: { afterSeq?: number; limit?: number }): StoredEvent[];
+  /** The seq of the session's latest stored event; 0 when it has none. */
+  lastEventSeq(sessionId: string): number;
+  /** Events with afterSeq < seq ≤ untilSeq, oldest first, at most `limit`. */
+  loadEvents(sessionId: string, options?: { afterSeq?: number; untilSeq?: number; limit?: number }): StoredEvent[];
+  /** The same events as `loadEvents`, each as its JSON text, not parsed. */
+  loadEventTexts(sessionId: string, options?: { afterSeq?: number; untilSeq?: number; limit?: number }): string[];
+  /**
+   * Where a redraw of the latest `count` events up to `untilSeq` should start (the seq before
+   * its first event): at the first run's prompt among them, so the first screen begins whole.
+   */
+  redrawStart(sessionId: string, untilSeq: number, count: number): number;
   listToolCalls(sessionId: string, options?: { status?: ToolCallStatus }): ToolCallRecord[];
   /** Stores one permission decision; throws `StoreError` 'sessionNotFound' for an unknown session. */
   recordPermission(entry: PermissionAuditEntry): void;

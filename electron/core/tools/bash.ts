@@ -4,7 +4,9 @@
  * deny-pattern guardrail; the permission engine (a middleware) decides whether it runs at all,
  * and asks about every call when the sandbox is enabled but cannot run here.
  */
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { declareTool } from './define-tool';
 import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern, type DenyPattern } from './bash-guard';
 import { ModelOutput, UiStream, type UiUpdate } from './bash-output';
 import { spawnCommand, type PtyExit } from './bash-process';
@@ -22,11 +24,6 @@ export interface BashToolOptions {
   maxTimeoutSeconds?: number;
   /** Where the sandbox settings are read (`coveHome`), and the platform to sandbox for. */
   sandbox?: Pick<SandboxOptions, 'coveHome' | 'platform' | 'environment'>;
-}
-
-export interface BashParams {
-  command: string;
-  timeout?: number;
 }
 
 export interface BashDetails {
@@ -63,55 +60,57 @@ const DESCRIPTION = `Run a shell command with bash in a terminal (PTY) whose wor
 - It runs in an OS sandbox when one is available: writes only inside the workspace roots, the temp folder and configured paths; protected files (.cove, .claude, .mcp.json, .git/config, .git/hooks, .gitmodules, .npmrc, .envrc, shell start-up files) are read-only; the network is off unless the settings allow it. A write or connection the sandbox refuses is marked [sandbox] in the result: tell the user rather than working around it.
 Obviously destructive commands (rm -rf /, mkfs, …) are refused, and everything else is subject to the user's permission.`;
 
-export function createBashTool(options: BashToolOptions = {}): Tool<BashParams> {
+/** Declared per options: the longest timeout is part of the schema the model sees. */
+function declareBash(maxTimeout: number) {
+  return declareTool({
+    name: 'bash',
+    label: 'Run Command',
+    description: describeShell(DESCRIPTION),
+    schema: z.strictObject({
+      command: z.string().describe('The command line, run with bash -c.'),
+      timeout: z
+        .number()
+        .positive()
+        .max(maxTimeout)
+        .optional()
+        .describe(`Seconds before the command is killed (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${maxTimeout}).`),
+    }),
+    sensitivity: 'mutating',
+    kind: 'execute',
+    permission: { command: (args) => args.command },
+    summary: (args) => args.command,
+  });
+}
+
+export function createBashTool(options: BashToolOptions = {}) {
   const denyPatterns: DenyPattern[] = [...DEFAULT_DENY_PATTERNS, ...(options.denyPatterns ?? []).map(toDenyPattern)];
   const allowlist = [...BASE_ALLOWLIST, ...(options.envAllowlist ?? [])].filter((name) => !NEVER_PASSED.has(name));
   const maxTimeout = options.maxTimeoutSeconds ?? 600;
 
-  return {
-    name: 'bash',
-    label: 'Run Command',
-    description: describeShell(DESCRIPTION),
-    parameters: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', description: 'The command line, run with bash -c.' },
-        timeout: {
-          type: 'number',
-          description: `Seconds before the command is killed (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${maxTimeout}).`,
-          exclusiveMinimum: 0,
-          maximum: maxTimeout,
-        },
-      },
-      required: ['command'],
-      additionalProperties: false,
-    },
-    sensitivity: 'mutating',
-    execute: async (params, ctx) => {
-      const command = params.command;
-      if (typeof command !== 'string' || command.trim() === '') {
-        throw ToolError.invalidArgs('command must be a non-empty string');
-      }
-      const timeout = params.timeout ?? DEFAULT_TIMEOUT_SECONDS;
-      if (typeof timeout !== 'number' || !(timeout > 0) || timeout > maxTimeout) {
-        throw ToolError.invalidArgs(`timeout must be a number of seconds above 0 and at most ${maxTimeout}`);
-      }
-      const denied = matchDenyPattern(command, denyPatterns);
-      if (denied) {
-        throw ToolError.failed(
-          `Refused: the command matches the deny pattern "${denied.name}". This guardrail blocks commands that could destroy the machine; do it another way or ask the user to run it.`,
-        );
-      }
-      if (ctx.signal.aborted) throw ToolError.cancelled('Command cancelled before it started');
-      const env = buildEnvironment(allowlist, options.environment ?? process.env, ctx);
-      const sandbox = startSandbox(ctx, options.sandbox);
-      try {
-        return await run(command, timeout, env, ctx, sandbox);
-      } finally {
-        if (typeof sandbox === 'object') sandbox.release();
-      }
-    },
-  };
+  return declareBash(maxTimeout).implement(async (params, ctx) => {
+    const command = params.command;
+    if (typeof command !== 'string' || command.trim() === '') {
+      throw ToolError.invalidArgs('command must be a non-empty string');
+    }
+    const timeout = params.timeout ?? DEFAULT_TIMEOUT_SECONDS;
+    if (typeof timeout !== 'number' || !(timeout > 0) || timeout > maxTimeout) {
+      throw ToolError.invalidArgs(`timeout must be a number of seconds above 0 and at most ${maxTimeout}`);
+    }
+    const denied = matchDenyPattern(command, denyPatterns);
+    if (denied) {
+      throw ToolError.failed(
+        `Refused: the command matches the deny pattern "${denied.name}". This guardrail blocks commands that could destroy the machine; do it another way or ask the user to run it.`,
+      );
+    }
+    if (ctx.signal.aborted) throw ToolError.cancelled('Command cancelled before it started');
+    const env = buildEnvironment(allowlist, options.environment ?? process.env, ctx);
+    const sandbox = startSandbox(ctx, options.sandbox);
+    try {
+      return await run(command, timeout, env, ctx, sandbox);
+    } finally {
+      if (typeof sandbox === 'object') sandbox.release();
+    }
+  });
 }
 
 /** The tool with the built-in allowlist and deny patterns only. */

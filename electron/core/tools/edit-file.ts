@@ -3,19 +3,15 @@
  * one match is refused with directions (where the several matches are, or what the file has
  * instead), and nothing is written. CRLF files are matched and kept in CRLF.
  */
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import { lineAt, missExplanation, occurrences } from './edit-match';
 import { fileDiff } from './file-diff';
 import { detectLineEnding, formatCount, loadText, toLf, withLineEnding, writeAtomic } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { notFoundError } from './not-found';
 import { resolveInWorkspace } from './sandbox';
-
-export interface EditFileParams {
-  path: string;
-  old_text: string;
-  new_text: string;
-}
 
 const MAX_LISTED_MATCHES = 10;
 
@@ -27,25 +23,25 @@ const DESCRIPTION = `Replace one exact piece of text in a file.
 - If old_text is missing or occurs several times, nothing changes and the error shows where the similar or repeated text is.
 - To create a file or rewrite most of one, use write_file. The result gives the file's new [path#TAG] for hashline_edit.`;
 
-export const editFileTool: Tool<EditFileParams> = {
+const schema = z.strictObject({
+  path: z.string().describe('File to edit, relative to the workspace root.'),
+  old_text: z.string().describe('Exact text to replace; must occur exactly once in the file.'),
+  new_text: z.string().describe('Replacement text.'),
+});
+
+export const editFileTool = defineTool({
   name: 'edit_file',
   label: 'Edit file',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'File to edit, relative to the workspace root.' },
-      old_text: { type: 'string', description: 'Exact text to replace; must occur exactly once in the file.' },
-      new_text: { type: 'string', description: 'Replacement text.' },
-    },
-    required: ['path', 'old_text', 'new_text'],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'mutating',
+  kind: 'edit',
+  permission: { paths: (args) => (args.path ? [args.path] : []) },
+  summary: (args) => args.path,
   execute: editFile,
-};
+});
 
-async function editFile(params: EditFileParams, ctx: ToolContext): Promise<ToolResult> {
+async function editFile(params: z.infer<typeof schema>, ctx: ToolContext): Promise<ToolResult> {
   if (params.old_text === '') {
     throw ToolError.invalidArgs(`old_text is empty; give the exact text to replace in ${params.path} (to create a file, use write_file)`);
   }

@@ -3,7 +3,9 @@
  * Every section is parsed, located and checked before anything is written, and all files are
  * written together or not at all.
  */
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import { fileDiff } from './file-diff';
 import { loadText } from './fs-utils';
 import { applySplices, joinFile, placeOperations, splitFile, type FileLines, type Placement } from './hashline-apply';
@@ -13,10 +15,6 @@ import { normalizeContent, normalizedLines, tagOfNormalized } from './hashline-t
 import { writeAllOrNone } from './hashline-write';
 import { notFoundError } from './not-found';
 import { resolveInWorkspace, type WorkspacePath } from './sandbox';
-
-export interface HashlineEditParams {
-  patch: string;
-}
 
 /** The model reads the diff to learn the new line numbers; past this it is summarized. */
 const MAX_DIFF_IN_RESULT = 8_000;
@@ -48,21 +46,41 @@ insert after 40
 - All sections are applied or none are. The result shows a diff and each file's new [path#TAG], which you can use for a further edit without reading again.
 - hashline_edit only changes existing files; create files with write_file.`;
 
-export const hashlineEditTool: Tool<HashlineEditParams> = {
+const schema = z.strictObject({
+  patch: z.string().describe('Sections headed [path#TAG] with line operations (see the tool description).'),
+});
+
+export const hashlineEditTool = defineTool({
   name: 'hashline_edit',
   label: 'Edit by line',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      patch: { type: 'string', description: 'Sections headed [path#TAG] with line operations (see the tool description).' },
-    },
-    required: ['patch'],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'mutating',
+  kind: 'edit',
+  permission: { paths: (args) => hashlinePaths(args.patch) },
+  // A patch is long; the files it edits say what it does.
+  summary: (args) => hashlinePaths(args.patch).join(', '),
   execute: hashlineEdit,
-};
+});
+
+/**
+ * The section headers of a patch: lines `[path#TAG]` that are not body lines, each path once.
+ * Lenient on purpose, unlike parsePatch: a patch the tool would refuse still names every file it
+ * touches, so a deny rule covers it before the tool ever reads it.
+ */
+export function hashlinePaths(patch: string): string[] {
+  const paths: string[] = [];
+  for (const line of patch.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('|')) continue;
+    const header = /^\[(.*)\]$/.exec(trimmed);
+    if (!header) continue;
+    const hash = header[1]!.lastIndexOf('#');
+    const path = (hash < 0 ? header[1]! : header[1]!.slice(0, hash)).trim();
+    if (path !== '' && !paths.includes(path)) paths.push(path);
+  }
+  return paths;
+}
 
 interface FileEdit {
   target: WorkspacePath;
@@ -79,7 +97,7 @@ interface PlannedFile {
   liveTag: string;
 }
 
-async function hashlineEdit(params: HashlineEditParams, ctx: ToolContext): Promise<ToolResult> {
+async function hashlineEdit(params: z.infer<typeof schema>, ctx: ToolContext): Promise<ToolResult> {
   if (typeof params.patch !== 'string') throw ToolError.invalidArgs('patch must be a string');
   const edits = await groupByFile(params.patch, ctx);
 

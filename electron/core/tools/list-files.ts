@@ -4,18 +4,14 @@
  * its whole top-level shape.
  */
 import { statSync } from 'node:fs';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import { formatCount } from './fs-utils';
 import { compareTreeOrder, globMatcher } from './glob';
 import { notFoundError } from './not-found';
 import { resolveInWorkspace } from './sandbox';
 import { forEachSliced, walk, type WalkEntry } from './walk';
-
-export interface ListFilesParams {
-  path?: string;
-  pattern?: string;
-  max_depth?: number;
-}
 
 export const DEFAULT_MAX_DEPTH = 3;
 export const MAX_LISTED = 1000;
@@ -30,23 +26,23 @@ const DESCRIPTION = `List the files and folders under a folder of the workspace.
 
 Paths are shown relative to the workspace root, folders with a trailing "/". Files ignored by .gitignore, .git and node_modules are left out. At most ${formatCount(MAX_LISTED)} entries are shown; narrow with path, pattern or max_depth. To find text inside files, use search.`;
 
-export const listFilesTool: Tool<ListFilesParams> = {
+const schema = z.strictObject({
+  path: z.string().optional().describe('Folder to list, relative to the workspace root. Default ".".'),
+  pattern: z.string().optional().describe('Glob the entries must match, e.g. "*.ts" or "src/**/*.test.ts".'),
+  max_depth: z.int().min(1).optional().describe(`Levels to descend. Default ${DEFAULT_MAX_DEPTH}.`),
+});
+
+export const listFilesTool = defineTool({
   name: 'list_files',
   label: 'List files',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'Folder to list, relative to the workspace root. Default ".".' },
-      pattern: { type: 'string', description: 'Glob the entries must match, e.g. "*.ts" or "src/**/*.test.ts".' },
-      max_depth: { type: 'integer', minimum: 1, description: `Levels to descend. Default ${DEFAULT_MAX_DEPTH}.` },
-    },
-    required: [],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'readOnly',
+  kind: 'read',
+  permission: { paths: (args) => [args.path || '.'] },
+  summary: (args) => [args.path, args.pattern].filter(Boolean).join(' in '),
   execute: listFiles,
-};
+});
 
 function isFolder(entry: WalkEntry): boolean {
   if (entry.kind === 'directory') return true;
@@ -58,7 +54,7 @@ function isFolder(entry: WalkEntry): boolean {
   }
 }
 
-async function listFiles(params: ListFilesParams, ctx: ToolContext): Promise<ToolResult> {
+async function listFiles(params: z.infer<typeof schema>, ctx: ToolContext): Promise<ToolResult> {
   const given = params.path ?? '.';
   const maxDepth = params.max_depth ?? DEFAULT_MAX_DEPTH;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw ToolError.invalidArgs(`max_depth must be a whole number from 1 (got ${maxDepth})`);

@@ -4,19 +4,15 @@
  * from their size and first bytes, without being read whole.
  */
 import { closeSync, constants, fstatSync, readFileSync, readSync } from 'node:fs';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import { fileError, formatBytes, formatCount, loadText, toLf } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { IMAGE_SIZE_LIMIT, MAGIC_BYTES, imageTypeByExtension, imageTypeOfBytes } from './image-file';
 import { notFoundError } from './not-found';
 import { openVerified } from './open-verified';
 import { resolveInWorkspace, type WorkspacePath } from './sandbox';
-
-export interface ReadFileParams {
-  path: string;
-  offset?: number;
-  limit?: number;
-}
 
 export const DEFAULT_READ_LIMIT = 2000;
 /** Longer lines are cut: minified code would otherwise fill the context with one line. */
@@ -36,25 +32,25 @@ The output starts with a header line [path#TAG], then one line per file line: th
 - Binary files and text files over 10 MB are refused: use search to find what you need in them.
 - To see what a folder holds, use list_files; to find text across files, use search.`;
 
-export const readFileTool: Tool<ReadFileParams> = {
+const schema = z.strictObject({
+  path: z.string().describe('File to read, relative to the workspace root.'),
+  offset: z.int().min(1).optional().describe('First line to show (1-based). Default 1.'),
+  limit: z.int().min(1).optional().describe(`How many lines to show. Default ${DEFAULT_READ_LIMIT}.`),
+});
+
+export const readFileTool = defineTool({
   name: 'read_file',
   label: 'Read file',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'File to read, relative to the workspace root.' },
-      offset: { type: 'integer', minimum: 1, description: 'First line to show (1-based). Default 1.' },
-      limit: { type: 'integer', minimum: 1, description: `How many lines to show. Default ${DEFAULT_READ_LIMIT}.` },
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'readOnly',
+  kind: 'read',
+  permission: { paths: (args) => (args.path ? [args.path] : []) },
+  summary: (args) => args.path,
   execute: readFile,
-};
+});
 
-async function readFile(params: ReadFileParams, ctx: ToolContext): Promise<ToolResult> {
+async function readFile(params: z.infer<typeof schema>, ctx: ToolContext): Promise<ToolResult> {
   const offset = params.offset ?? 1;
   const limit = params.limit ?? DEFAULT_READ_LIMIT;
   if (!Number.isInteger(offset) || offset < 1) throw ToolError.invalidArgs(`offset must be a whole number from 1 (got ${offset})`);

@@ -4,7 +4,9 @@
  * `COVE_SEARCH_ENGINE=builtin|ripgrep` or `createSearchTool({ engine })` picks one.
  */
 import { statSync } from 'node:fs';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { declareTool } from './define-tool';
 import { notFoundError } from './not-found';
 import { resolveInWorkspace } from './sandbox';
 import { searchBuiltin, searchFile } from './search-builtin';
@@ -12,12 +14,14 @@ import { compilePattern, includeFilter, type SearchRequest } from './search-patt
 import { MAX_SHOWN_MATCHES, MatchCollector, formatResults } from './search-results';
 import { findRipgrep, searchRipgrep } from './search-ripgrep';
 
-export interface SearchParams {
-  pattern: string;
-  path?: string;
-  include?: string;
-  case_sensitive?: boolean;
-}
+const schema = z.strictObject({
+  pattern: z.string().describe('Regular expression to search for.'),
+  path: z.string().optional().describe('File or folder to search, relative to the workspace root. Default ".".'),
+  include: z.string().optional().describe('Glob of files to search, e.g. "*.ts" or "src/**/*.py".'),
+  case_sensitive: z.boolean().optional().describe('Match case exactly. Default false.'),
+});
+
+export type SearchParams = z.infer<typeof schema>;
 
 export type SearchEngine = 'auto' | 'ripgrep' | 'builtin';
 
@@ -35,6 +39,17 @@ const DESCRIPTION = `Search file contents in the workspace for a regular express
 
 Each result line is "path:line: text", sorted by path and line; at most ${MAX_SHOWN_MATCHES} are shown, with a count of the rest. Files ignored by .gitignore, .git, node_modules, binary files and files over 10 MB are skipped. Read a result's surroundings with read_file and its offset.`;
 
+const search = declareTool({
+  name: 'search',
+  label: 'Search',
+  description: DESCRIPTION,
+  schema,
+  sensitivity: 'readOnly',
+  kind: 'search',
+  permission: { paths: (args) => [args.path || '.'] },
+  summary: (args) => [args.pattern, args.path].filter(Boolean).join(' in '),
+});
+
 function engineFromEnvironment(): SearchEngine {
   const value = process.env.COVE_SEARCH_ENGINE;
   return value === 'builtin' || value === 'ripgrep' ? value : 'auto';
@@ -48,7 +63,7 @@ function chooseRipgrep(engine: SearchEngine): string | null {
   return executable;
 }
 
-export function createSearchTool(options: SearchToolOptions = {}): Tool<SearchParams> {
+export function createSearchTool(options: SearchToolOptions = {}) {
   const execute = async (params: SearchParams, ctx: ToolContext): Promise<ToolResult> => {
     const given = params.path ?? '.';
     const caseSensitive = params.case_sensitive ?? false;
@@ -86,24 +101,7 @@ export function createSearchTool(options: SearchToolOptions = {}): Tool<SearchPa
       details: { engine, path: target.display, matches: collector.total, files: collector.fileCount, complete: collector.complete },
     };
   };
-  return {
-    name: 'search',
-    label: 'Search',
-    description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        pattern: { type: 'string', description: 'Regular expression to search for.' },
-        path: { type: 'string', description: 'File or folder to search, relative to the workspace root. Default ".".' },
-        include: { type: 'string', description: 'Glob of files to search, e.g. "*.ts" or "src/**/*.py".' },
-        case_sensitive: { type: 'boolean', description: 'Match case exactly. Default false.' },
-      },
-      required: ['pattern'],
-      additionalProperties: false,
-    },
-    sensitivity: 'readOnly',
-    execute,
-  };
+  return search.implement(execute);
 }
 
 export const searchTool = createSearchTool();

@@ -9,9 +9,10 @@
  * Everything the choice needs from the machine comes through `ShellProbe`, so each Windows case
  * is tested on Linux with a simulated platform and file system.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, win32 } from 'node:path';
+import { readSettingsObject } from '../settings/settings-files';
 
 export type ShellKind = 'git-bash' | 'powershell' | 'wsl';
 export type WindowsShellPreference = 'auto' | 'git-bash' | 'powershell' | 'wsl';
@@ -182,9 +183,9 @@ export function windowsShellPreference(env: Readonly<Record<string, string | und
   if (value === undefined) {
     source = `windowsShell in ${settingsFile}`;
     try {
-      value = (JSON.parse(readFileSync(settingsFile, 'utf8')) as { windowsShell?: unknown }).windowsShell;
+      value = readSettingsObject(settingsFile)?.windowsShell;
     } catch {
-      // A missing or broken settings file is reported where settings are read (app-settings.ts).
+      // A broken settings file is reported where it stops something (a run, Settings).
       value = undefined;
     }
   }

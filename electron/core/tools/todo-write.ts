@@ -4,14 +4,12 @@
  * item may be in progress: the list is a plan the person reads, and two "doing now" rows would
  * tell them nothing about what the agent is actually on.
  */
-import { ToolError, type Tool, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import type { TodoItem, TodoStatus } from '../../../shared/events';
 
-export interface TodoWriteParams {
-  todos: TodoItem[];
-}
-
-const STATUSES: readonly TodoStatus[] = ['pending', 'in_progress', 'completed'];
+const STATUSES = ['pending', 'in_progress', 'completed'] as const satisfies readonly TodoStatus[];
 export const MAX_TODOS = 100;
 const MAX_CONTENT = 500;
 
@@ -19,35 +17,33 @@ const DESCRIPTION = `Keep a task list for the current work, shown to the person 
 
 Send the whole list each time (it replaces the previous one): each item has content (what to do, in a few words) and status: pending, in_progress or completed. Keep exactly one item in_progress while you work, mark it completed as soon as it is done, then start the next. Use it for work of three or more steps; skip it for a single quick change.`;
 
-export const todoWriteTool: Tool<TodoWriteParams> = {
+const schema = z.strictObject({
+  todos: z
+    .array(
+      z.strictObject({
+        content: z.string().min(1).max(MAX_CONTENT),
+        status: z.enum(STATUSES),
+      }),
+    )
+    .max(MAX_TODOS),
+});
+
+export const todoWriteTool = defineTool({
   name: 'todo_write',
   label: 'Task list',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      todos: {
-        type: 'array',
-        maxItems: MAX_TODOS,
-        items: {
-          type: 'object',
-          properties: {
-            content: { type: 'string', minLength: 1, maxLength: MAX_CONTENT },
-            status: { type: 'string', enum: [...STATUSES] },
-          },
-          required: ['content', 'status'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['todos'],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'readOnly',
+  kind: 'think',
+  permission: 'none',
+  summary: (args) => {
+    const current = args.todos.find((todo) => todo.status === 'in_progress');
+    return current ? current.content : `${args.todos.length} tasks`;
+  },
   execute: async (params) => writeTodos(params),
-};
+});
 
-export function writeTodos(params: TodoWriteParams): ToolResult {
+export function writeTodos(params: { todos: readonly TodoItem[] }): ToolResult {
   const todos = checkTodos(params.todos);
   const done = todos.filter((todo) => todo.status === 'completed').length;
   const lines = todos.map((todo) => `${MARK[todo.status]} ${todo.content}`);

@@ -4,16 +4,13 @@
  * hashline tag, so the model can edit by line number without reading the file again.
  */
 import { promises as fs } from 'node:fs';
-import { ToolError, type Tool, type ToolContext, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
+import { defineTool } from './define-tool';
 import { fileDiff } from './file-diff';
 import { detectLineEnding, fileError, formatBytes, formatCount, loadText, refusalReason, withLineEnding, writeAtomic } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { resolveInWorkspace } from './sandbox';
-
-export interface WriteFileParams {
-  path: string;
-  content: string;
-}
 
 const DESCRIPTION = `Create a file, or replace a file's whole content.
 
@@ -22,22 +19,22 @@ const DESCRIPTION = `Create a file, or replace a file's whole content.
 - To change part of an existing file, prefer edit_file (exact text replacement) or hashline_edit (by line number): they are cheaper and cannot drop lines by accident.
 - The write is atomic (the file is never left half-written) and keeps the file's permissions and CRLF line endings. The result gives the file's new [path#TAG] for hashline_edit.`;
 
-export const writeFileTool: Tool<WriteFileParams> = {
+const schema = z.strictObject({
+  path: z.string().describe('File to write, relative to the workspace root.'),
+  content: z.string().describe('The complete new content of the file.'),
+});
+
+export const writeFileTool = defineTool({
   name: 'write_file',
   label: 'Write file',
   description: DESCRIPTION,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'File to write, relative to the workspace root.' },
-      content: { type: 'string', description: 'The complete new content of the file.' },
-    },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
+  schema,
   sensitivity: 'mutating',
+  kind: 'edit',
+  permission: { paths: (args) => (args.path ? [args.path] : []) },
+  summary: (args) => args.path,
   execute: writeFile,
-};
+});
 
 /** The text a write replaces: null for a new file, undefined when it was not text we could read. */
 async function previousText(absolute: string, given: string): Promise<string | null | undefined> {
@@ -58,7 +55,7 @@ async function previousText(absolute: string, given: string): Promise<string | n
   }
 }
 
-async function writeFile(params: WriteFileParams, ctx: ToolContext): Promise<ToolResult> {
+async function writeFile(params: z.infer<typeof schema>, ctx: ToolContext): Promise<ToolResult> {
   const target = resolveInWorkspace(params.path, ctx.workspaceRoots);
   if (target.relative === '.') throw ToolError.failed(`${params.path} is the workspace folder itself; give the path of a file`);
   const before = target.exists ? await previousText(target.absolute, params.path) : null;

@@ -5,15 +5,19 @@
  * addresses are reached only with an explicit rule naming the host, checked on every hop.
  * The engine redacts the result like every tool's output.
  */
-import { ToolError, type Tool, type ToolResult } from '../agent/types';
+import { z } from 'zod';
+import { ToolError, type ToolResult } from '../agent/types';
+import { declareTool } from '../tools/define-tool';
 import { fetchPage, MAX_BODY_BYTES, type HostAccess } from './fetch-page';
 import { hostOfUrl, type HostPattern } from './host-rule';
 import { decodeBody, htmlToMarkdown, kindOf } from './to-markdown';
 
-export interface WebFetchParams {
-  url: string;
-  prompt?: string;
-}
+const schema = z.strictObject({
+  url: z.string().describe('The http or https URL to fetch.'),
+  prompt: z.string().optional().describe('What to look for on the page (optional).'),
+});
+
+type WebFetchParams = z.infer<typeof schema>;
 
 export interface WebFetchOptions {
   /** The allow rules' `web_fetch(domain:…)` patterns, read at each call (rules change in a session). */
@@ -32,39 +36,35 @@ const DESCRIPTION = `Fetch a web page (http or https) and read it as Markdown (H
 - Long pages are cut at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters. Binary content (images, archives) is refused.
 - The person decides which hosts may be fetched; private and local network addresses need a rule naming the host.`;
 
-export function createWebFetchTool(options: WebFetchOptions): Tool<WebFetchParams> {
+const webFetch = declareTool({
+  name: 'web_fetch',
+  label: 'Fetch web page',
+  description: DESCRIPTION,
+  schema,
+  sensitivity: 'mutating',
+  kind: 'fetch',
+  permission: { url: (args) => args.url },
+  summary: (args) => args.url,
+});
+
+export function createWebFetchTool(options: WebFetchOptions) {
   const access: HostAccess = {
     allowed: (host) => options.allowedHosts().some((pattern) => pattern.matches(host)),
     privateAllowed: (host) => options.allowedHosts().some((pattern) => pattern.explicit && pattern.matches(host)),
   };
-  return {
-    name: 'web_fetch',
-    label: 'Fetch web page',
-    description: DESCRIPTION,
-    parameters: {
-      type: 'object',
-      properties: {
-        url: { type: 'string', description: 'The http or https URL to fetch.' },
-        prompt: { type: 'string', description: 'What to look for on the page (optional).' },
-      },
-      required: ['url'],
-      additionalProperties: false,
-    },
-    sensitivity: 'mutating',
-    execute: async (params, ctx) => {
-      const host = hostOfUrl(params.url);
-      if (!host) throw ToolError.invalidArgs(`url must be an http or https URL (got ${JSON.stringify(params.url)})`);
-      ctx.onProgress(`fetching ${host}`);
-      let page;
-      try {
-        page = await fetchPage(params.url, access, ctx.signal, options.maxBytes ?? MAX_BODY_BYTES);
-      } catch (error) {
-        if (ctx.signal.aborted) throw ToolError.cancelled();
-        throw ToolError.failed(`could not fetch ${params.url}: ${(error as Error).message}`);
-      }
-      return describePage(page, params, options.maxChars ?? MAX_RESULT_CHARS);
-    },
-  };
+  return webFetch.implement(async (params, ctx) => {
+    const host = hostOfUrl(params.url);
+    if (!host) throw ToolError.invalidArgs(`url must be an http or https URL (got ${JSON.stringify(params.url)})`);
+    ctx.onProgress(`fetching ${host}`);
+    let page;
+    try {
+      page = await fetchPage(params.url, access, ctx.signal, options.maxBytes ?? MAX_BODY_BYTES);
+    } catch (error) {
+      if (ctx.signal.aborted) throw ToolError.cancelled();
+      throw ToolError.failed(`could not fetch ${params.url}: ${(error as Error).message}`);
+    }
+    return describePage(page, params, options.maxChars ?? MAX_RESULT_CHARS);
+  });
 }
 
 function describePage(page: Awaited<ReturnType<typeof fetchPage>>, params: WebFetchParams, maxChars: number): ToolResult {

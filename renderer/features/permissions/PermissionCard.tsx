@@ -27,8 +27,8 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
   const [reason, setReason] = useState('');
   const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
   const open = item.decision === null && !item.expired;
-  const name = toolLabel(request.toolName);
-  const summary = toolSummary(request.toolName, request.args);
+  const title = toolLabel(request.toolName, request.label);
+  const summary = toolSummary(request.summary, request.args);
 
   const act = (action: PermissionAction) => {
     if (!open || answering) return;
@@ -69,15 +69,15 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
   return (
     <article
       className={`item permission-card sensitivity-${request.sensitivity}${open ? ' open' : ' resolved'}`}
-      aria-label={`Permission request: ${name}`}
+      aria-label={`Permission request: ${request.toolName}`}
       data-permission-request={request.requestId}
       tabIndex={open ? 0 : -1}
       onKeyDown={onKeyDown}
     >
       <header className="permission-header">
         <span aria-hidden="true">{request.sensitivity === 'dangerous' ? '⚠' : '?'}</span>
-        <strong>
-          Allow {name}
+        <strong title={request.toolName}>
+          Allow {title}
           {item.subagentName ? ` for subagent ${item.subagentName}` : ''}?
         </strong>
         <span className={`badge sensitivity-badge sensitivity-${request.sensitivity}`}>{SENSITIVITY_LABELS[request.sensitivity]}</span>

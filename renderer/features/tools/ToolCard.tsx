@@ -1,6 +1,7 @@
 /**
  * A tool call: what it does, its state (running with progress, done, failed, denied), its
- * arguments, its diff, and its output — streamed terminal output for bash.
+ * arguments, its diff, and its output — streamed terminal output for a tool of kind `execute`.
+ * The title is the tool's own label and summary, as core sent them.
  */
 import { memo } from 'react';
 import type { ToolItem } from '../transcript/model-types';
@@ -28,13 +29,17 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const result = item.result;
   const details = (result?.details && typeof result.details === 'object' ? result.details : {}) as RunDetails;
   const denied = result?.errorKind === 'denied';
-  const name = toolLabel(item.toolName);
-  const summary = toolSummary(item.toolName, item.args);
+  // The accessible name stays the tool's name, the identifier people and scripts look for.
+  const name = item.toolName;
+  const title = toolLabel(item.toolName, item.label);
+  const summary = toolSummary(item.summary, item.args);
+  // Sessions recorded before events carried a kind still stream a terminal.
+  const executes = item.toolKind === 'execute' || item.terminal !== null;
   const state = stateLabel(item);
   const errorText = item.isError && result ? textOf(result.content) : '';
   const hasTerminal = item.terminal !== null && !isEmptyTerminal(item.terminal);
   const [argsOpen, setArgsOpen] = useToggle(`${item.key}:arguments`);
-  const [outputOpen, setOutputOpen] = useToggle(`${item.key}:output`, item.toolName === 'bash');
+  const [outputOpen, setOutputOpen] = useToggle(`${item.key}:output`, executes);
   const inline = !running && !denied && !item.isError && !hasTerminal && result !== null ? inlineResult(result.content) : null;
   const showOutput = !denied && inline === null && (hasTerminal || (running && item.partialText !== null) || (!item.isError && result !== null && result.content.length > 0));
   const elapsedMs = running ? now - item.startedAt : (details.durationMs ?? null);
@@ -45,14 +50,16 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
         <span className={`tool-icon${running ? ' spin' : ''}`} aria-hidden="true">
           {running ? '◐' : item.status === 'done' ? '✓' : '✕'}
         </span>
-        <span className="tool-name">{name}</span>
+        <span className="tool-name" title={name}>
+          {title}
+        </span>
         {summary ? (
           <code className="tool-summary" title={summary}>
             {summary}
           </code>
         ) : null}
         <span className="tool-state">{state}</span>
-        {item.toolName === 'bash' && result ? <ExitBadge details={details} /> : null}
+        {executes && result ? <ExitBadge details={details} /> : null}
         {elapsedMs !== null && !running ? <span className="tool-elapsed">{duration(elapsedMs)}</span> : null}
         {result?.redactions ? (
           <span className="badge redaction-badge">

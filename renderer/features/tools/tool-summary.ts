@@ -1,40 +1,37 @@
-/** One line that says what a tool call does, from its arguments, for the card's title. */
-
-const SUMMARY_FIELDS: Record<string, string[]> = {
-  bash: ['command'],
-  read_file: ['path'],
-  write_file: ['path'],
-  edit_file: ['path'],
-  list_files: ['path', 'pattern'],
-  search: ['pattern', 'path'],
-  hashline_edit: ['patch'],
-  subagent: ['task'],
-};
+/**
+ * What a card's title says of a call. Core sends each tool's own label and one-line summary
+ * (toolExecutionStart, permissionRequest), so nothing here knows any tool; the fallbacks are for
+ * sessions recorded before the events carried them.
+ */
+import type { ToolExecutionStartEvent, ToolKind } from '../../../shared/events';
 
 const MAX_LENGTH = 160;
 
-export function toolSummary(toolName: string, args: unknown): string {
-  if (!args || typeof args !== 'object') return '';
-  const record = args as Record<string, unknown>;
-  const fields = SUMMARY_FIELDS[toolName];
-  const values = fields
-    ? fields.flatMap((field) => (typeof record[field] === 'string' && record[field] !== '' ? [record[field] as string] : []))
-    : Object.values(record).filter((value): value is string => typeof value === 'string').slice(0, 1);
-  const text = toolName === 'hashline_edit' ? patchPaths(values[0] ?? '') : values.join(' in ');
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > MAX_LENGTH ? `${line.slice(0, MAX_LENGTH - 1)}…` : line;
+/** The start event's description of the call, for the transcript item. */
+export function describedCall(event: Pick<ToolExecutionStartEvent, 'label' | 'summary' | 'kind'>): { label?: string; summary?: string; toolKind?: ToolKind } {
+  return {
+    ...(event.label === undefined ? {} : { label: event.label }),
+    ...(event.summary === undefined ? {} : { summary: event.summary }),
+    ...(event.kind === undefined ? {} : { toolKind: event.kind }),
+  };
 }
 
-/** A hashline patch is long; its section headers `[path#TAG]` name the files it edits. */
-function patchPaths(patch: string): string {
-  const paths = [...patch.matchAll(/^\[([^\]#]+)#[^\]]*\]/gm)].map((match) => match[1]!);
-  return [...new Set(paths)].join(', ');
-}
-
-/** Human label for a tool name: `mcp__server__tool` reads as `server › tool`. */
-export function toolLabel(toolName: string): string {
+/** The tool's label, else its name (`mcp__server__tool` reads as `server › tool`). */
+export function toolLabel(toolName: string, label?: string): string {
+  if (label) return label;
   const mcp = /^mcp__(.+?)__(.+)$/.exec(toolName);
   return mcp ? `${mcp[1]} › ${mcp[2]}` : toolName;
+}
+
+/** The call's summary as sent, else its first text argument, on one line. */
+export function toolSummary(summary: string | undefined, args: unknown): string {
+  let text = summary;
+  if (text === undefined) {
+    const values = args && typeof args === 'object' ? Object.values(args as Record<string, unknown>) : [];
+    text = values.find((value): value is string => typeof value === 'string') ?? '';
+  }
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_LENGTH ? `${line.slice(0, MAX_LENGTH - 1)}…` : line;
 }
 
 const INLINE_RESULT_LENGTH = 160;

@@ -28,6 +28,8 @@ function estimate(item: TranscriptItem | undefined): number {
 export function Transcript({ sessionId }: { sessionId: string }) {
   const items = useCove((state) => (state.transcript?.sessionId === sessionId ? state.transcript.state.items : EMPTY));
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
+  // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
+  const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -59,6 +61,11 @@ export function Transcript({ sessionId }: { sessionId: string }) {
           <TranscriptRows items={items} sessionId={sessionId} scroller={scroller} following={following} />
         )}
       </div>
+      {olderLoading && !atBottom ? (
+        <p className="older-loading" role="status">
+          Loading earlier messages…
+        </p>
+      ) : null}
       {atBottom ? null : (
         <button type="button" className="jump-latest" onClick={jumpToLatest}>
           Jump to latest

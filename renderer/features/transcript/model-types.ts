@@ -11,6 +11,7 @@ import type {
   PermissionRequestEvent,
   Sensitivity,
   StopReason,
+  ToolKind,
   ToolResultPayload,
   Usage,
 } from '../../../shared/events';
@@ -30,10 +31,6 @@ export interface UserItem {
   steered: boolean;
   /** Mentioned files and images that came with the prompt (from its userMessage). */
   attachments?: PromptAttachment[];
-  /** Its userMessage was applied: the text is the one typed. */
-  typed?: boolean;
-  /** Shown from its userMessage, before its run's agentStart (hooks may run in between). */
-  awaitingRun?: boolean;
   /** A built-in command's answer (/cost, /model): no run follows. */
   answer?: string;
 }
@@ -58,6 +55,11 @@ export interface ToolItem {
   toolName: string;
   args: unknown;
   sensitivity: Sensitivity | null;
+  /** The tool's own words from toolExecutionStart (absent in sessions recorded before them). */
+  label?: string;
+  summary?: string;
+  /** How to draw the call: `execute` as a terminal. */
+  toolKind?: ToolKind;
   status: ToolStatus;
   /** Local clock, for the elapsed time of a running tool. */
   startedAt: number;

@@ -1,7 +1,9 @@
 /**
  * Folds a session's events into transcript items (pure: no DOM, no store). The same fold
- * redraws a stored session (`session:open` gives its events oldest first, with text deltas
- * possibly merged) and follows a live one, so both look the same.
+ * redraws a stored session (`session:open` gives its events oldest first) and follows a live
+ * one, so both look the same; each event comes once and in seq order (./event-order.ts), so
+ * nothing here has to tell a stored copy from a live one. Prompts are drawn from their
+ * userMessage events only, steering included, so every window draws the same rows.
  *
  * Events of a subagent's own run stay out of the items: they feed the subagent sidebar, and
  * only its start and end appear as markers. Permission prompts are the exception: whoever
@@ -9,6 +11,7 @@
  */
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { appendTerminal, EMPTY_TERMINAL } from '../tools/terminal-buffer';
+import { describedCall } from '../tools/tool-summary';
 import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
@@ -28,12 +31,6 @@ export function foldEvents(state: TranscriptState, events: readonly CoveEvent[],
   const draft: TranscriptState = { ...state, items: state.items.slice(), subagents: state.subagents.slice() };
   for (const event of events) apply(draft, event, now);
   return draft;
-}
-
-/** A prompt sent while the agent was running: it has no event of its own, so it is shown locally. */
-export function addSteeredPrompt(state: TranscriptState, text: string): TranscriptState {
-  const counter = state.counter + 1;
-  return { ...state, counter, items: [...state.items, { kind: 'user', key: `steer:${counter}`, text, steered: true }] };
 }
 
 /**
@@ -74,15 +71,12 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
 
   switch (event.type) {
     case 'agentStart':
-      // A session runs one run at a time, so a second start of the same prompt is the same run
-      // seen twice (once stored, once live, around a `session:open`).
-      if (draft.running && draft.lastPrompt === event.prompt) return;
+      // Its prompt's row came from the userMessage published before it.
       draft.running = true;
       draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
-      if (claimTypedPrompt(draft)) return;
-      return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), text: event.prompt, steered: false });
+      return;
     case 'agentEnd':
       cutOpenItems(draft, now);
       draft.running = false;
@@ -90,7 +84,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.runStart = draft.items.length + 1;
       return append(draft, {
         kind: 'runEnd',
-        key: nextKey(draft, 'end'),
+        key: nextKey(draft, 'end', event),
         stopReason: event.stopReason,
         error: event.error ?? null,
         usage: event.usage,
@@ -108,7 +102,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       );
     case 'toolExecutionStart':
       if (find(draft, toolKey(event.toolCallId))) return;
-      return append(draft, newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now));
+      return append(draft, { ...newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now), ...describedCall(event) });
     case 'toolExecutionUpdate':
       return update(draft, toolKey(event.toolCallId), (item) => (item.kind === 'tool' ? applyToolUpdate(item, event) : item));
     case 'progressMessage':
@@ -124,12 +118,12 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'providerRetry': {
       const open = draft.items.findLast((item) => item.kind === 'assistant' && item.streaming);
       draft.replaceKey = open ? open.key : null;
-      return append(draft, { kind: 'retry', key: nextKey(draft, 'retry'), attempt: event.attempt, maxAttempts: event.maxAttempts, error: event.error, delayMs: event.delayMs });
+      return append(draft, { kind: 'retry', key: nextKey(draft, 'retry', event), attempt: event.attempt, maxAttempts: event.maxAttempts, error: event.error, delayMs: event.delayMs });
     }
     case 'contextCompacted':
       return append(draft, {
         kind: 'compaction',
-        key: nextKey(draft, 'compaction'),
+        key: nextKey(draft, 'compaction', event),
         removedMessages: event.removedMessages,
         tokensBefore: event.tokensBefore,
         summarized: event.summarized,
@@ -142,7 +136,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'hookRun':
       return append(draft, {
         kind: 'hook',
-        key: nextKey(draft, 'hook'),
+        key: nextKey(draft, 'hook', event),
         hookEvent: event.hookEvent,
         command: event.command,
         file: event.file,
@@ -153,7 +147,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         timedOut: event.timedOut,
       });
     case 'loopDetected':
-      return append(draft, { kind: 'loop', key: nextKey(draft, 'loop'), toolName: event.toolName, count: event.count, action: event.action });
+      return append(draft, { kind: 'loop', key: nextKey(draft, 'loop', event), toolName: event.toolName, count: event.count, action: event.action });
     case 'subagentStart':
     case 'subagentEnd':
     case 'turnStart':
@@ -164,34 +158,15 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
 }
 
 /**
- * A prompt as typed, with its attachments. Its run's agentStart carries what the model got (a
- * command's expanded text) and may come before or after it (hooks run in between): either way
- * the one row shows what the person typed. A built-in command's answer starts no run. Steered
- * prompts are already shown locally.
+ * A prompt as typed, with its attachments: one row per event. Its run's agentStart carries what
+ * the model got (a command's expanded text); the row shows what the person typed. A built-in
+ * command's answer starts no run; a steered prompt went to the running agent.
  */
 function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void {
-  if (event.steered) return;
-  const fields = { text: event.text, typed: true, ...(event.attachments ? { attachments: event.attachments } : {}) };
-  if (event.answer !== undefined) return append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, answer: event.answer });
-  // The same event seen twice (stored, then live around a session:open) draws one row.
-  const seen = draft.items.findLast((item) => item.kind === 'user');
-  if (seen?.kind === 'user' && seen.typed && seen.text === event.text && (seen.awaitingRun || draft.running)) return;
-  const index = draft.items.length - 1;
-  const last = draft.items[index];
-  if (draft.running && index >= draft.runStart && last?.kind === 'user' && !last.typed) {
-    draft.items[index] = { ...last, ...fields };
-    return;
-  }
-  append(draft, { kind: 'user', key: nextKey(draft, 'prompt'), steered: false, ...fields, awaitingRun: true });
-}
-
-/** An agentStart whose prompt row its userMessage already drew: the run takes that row. */
-function claimTypedPrompt(draft: TranscriptState): boolean {
-  const index = draft.items.findLastIndex((item) => item.kind === 'user' && item.awaitingRun === true);
-  if (index < 0 || draft.items.slice(index + 1).some((item) => item.kind === 'user' || item.kind === 'assistant')) return false;
-  draft.items[index] = { ...(draft.items[index] as UserItem), awaitingRun: false };
-  draft.runStart = index;
-  return true;
+  const item: UserItem = { kind: 'user', key: nextKey(draft, 'prompt', event), text: event.text, steered: event.steered };
+  if (event.attachments) item.attachments = event.attachments;
+  if (event.answer !== undefined) item.answer = event.answer;
+  append(draft, item);
 }
 
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
@@ -316,7 +291,9 @@ function toolKey(toolCallId: string): string {
   return `tool:${toolCallId}`;
 }
 
-function nextKey(draft: TranscriptState, prefix: string): string {
+/** By the event's seq where it has one, so a row keeps its key when the transcript is folded again. */
+function nextKey(draft: TranscriptState, prefix: string, event: CoveEvent): string {
+  if (event.seq !== undefined) return `${prefix}@${event.seq}`;
   draft.counter += 1;
   return `${prefix}:${draft.counter}`;
 }
