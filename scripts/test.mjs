@@ -1,4 +1,4 @@
-// `npm test`: type-check every project, check the import layers, build, then run every test
+// `npm test`: lint (import layers and formatting included), type-check every project, build, then run every test
 // file with node's test runner. Extra arguments pick suites: unit, integration, e2e.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -33,8 +33,8 @@ function testFiles(dir) {
 }
 
 if (suites.length === 0) {
+  run('lint', 'npm', ['run', '--silent', 'lint']);
   run('type-check', process.execPath, ['scripts/typecheck.mjs']);
-  run('layer check', process.execPath, ['scripts/check-layers.mjs']);
 }
 run('build', process.execPath, ['scripts/build.mjs']);
 

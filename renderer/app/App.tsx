@@ -7,7 +7,7 @@ import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { SubagentSidebar } from '../features/subagents/SubagentSidebar';
 import { useWindowDrop } from '../features/workspace/use-window-drop';
 import { useCove } from '../store';
-import { Notices } from '../ui/Notices';
+import { Notices } from './Notices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
 import { FeatureBoundary } from './FeatureBoundary';

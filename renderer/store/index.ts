@@ -12,6 +12,7 @@ import { createApprovalsSlice } from './approvals-slice';
 import { createPermissionsSlice } from './permissions-slice';
 import { createPersonasSlice } from './personas-slice';
 import { createPromptImagesSlice } from './prompt-images-slice';
+import { reportRequestFailures } from './request';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createTranscriptSlice } from './transcript-slice';
@@ -34,3 +35,5 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createPromptImagesSlice(...args),
   ...createApprovalsSlice(...args),
 }));
+
+reportRequestFailures((message) => useCove.getState().notify(message));

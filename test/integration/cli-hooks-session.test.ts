@@ -2,7 +2,8 @@
 // the bad input of SPEC §14: hangs, floods, secrets and malformed entries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { block, reply, type RecordedRequest } from '../support/model-server';
@@ -13,17 +14,26 @@ const firstPrompt = (f: CliFixture) => JSON.stringify(f.server.requests[0]!.body
 const userSettings = (f: CliFixture) => join(f.home.path, 'settings.json');
 
 /**
- * A hook's child that beats while it lives (a line every 50 ms), so a test can tell it was
- * killed without knowing its pid, which a sandbox's own pid namespace would hide.
+ * A hook's child that holds the write end of the FIFO `pipe` while it lives, so the test's reader
+ * sees the stream end exactly when the child and everything it started are gone, without knowing
+ * a pid, which a sandbox's own pid namespace would hide.
  */
-function beatingChild(heart: string): string {
-  return `import { spawn } from 'node:child_process';\nspawn('sh', ['-c', 'while true; do echo beat >> ${heart}; sleep 0.05; done'], { stdio: 'ignore' });\nsetInterval(() => {}, 1000);`;
+function lingeringChild(pipe: string): string {
+  return `import { spawn } from 'node:child_process';\nspawn('sh', ['-c', 'exec 3>${pipe}; echo up >&3; while true; do sleep 1; done'], { stdio: 'ignore' });\nsetInterval(() => {}, 1000);`;
 }
 
-async function stillBeating(heart: string): Promise<boolean> {
-  const before = existsSync(heart) ? readFileSync(heart).length : 0;
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return (existsSync(heart) ? readFileSync(heart).length : 0) > before;
+/** Makes the FIFO and reads it: `started` at the child's first line, `ended` once no writer is left. */
+function watchPipe(pipe: string): { started: Promise<void>; ended: Promise<void>; unblock(): void } {
+  execFileSync('mkfifo', [pipe]);
+  const stream = createReadStream(pipe);
+  const started = new Promise<void>((resolve) => stream.once('data', () => resolve()));
+  const ended = new Promise<void>((resolve) => stream.once('end', () => resolve()));
+  return {
+    started,
+    ended,
+    // Opening a FIFO read-write never blocks, and lets a reader still waiting for a writer go.
+    unblock: () => closeSync(openSync(pipe, 'r+')),
+  };
 }
 
 test('UserPromptSubmit and SessionStart: stdout becomes context, each hook gets its JSON', async () => {
@@ -102,12 +112,14 @@ test('SubagentStop runs when a subagent ends, with its id', async () => {
   }
 });
 
-test('a hook that hangs is killed with everything it started at its timeout, reported, and the run goes on', async () => {
+test('a hook that hangs is killed with everything it started at its timeout, reported, and the run goes on', { timeout: 60_000 }, async () => {
+  let unblock = () => {};
   const f = await cliFixture([reply.text('went on')]);
   try {
     const hooks = join(f.home.path, 'hooks');
-    const heart = join(hooks, 'heart');
-    const command = nodeHook(hooks, 'hang', beatingChild(heart));
+    const command = nodeHook(hooks, 'hang', lingeringChild(join(hooks, 'pipe')));
+    const pipe = watchPipe(join(hooks, 'pipe'));
+    unblock = pipe.unblock;
     writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command, timeout: 1 }] }] });
     const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'go']);
     assert.equal(result.code, 0, result.stderr);
@@ -116,30 +128,34 @@ test('a hook that hangs is killed with everything it started at its timeout, rep
     assert.equal(run.decision, 'error');
     assert.equal(run.exitCode, null);
     assert.match(run.output, /timed out after 1 s and was killed/);
-    assert.ok(existsSync(heart), 'the child did start');
-    assert.equal(await stillBeating(heart), false, 'the hook\'s own child was killed with it');
+    await pipe.started;
+    await pipe.ended;
     assert.equal(f.server.requests.length, 1, 'the prompt was still sent');
   } finally {
+    unblock();
     await f.close();
   }
 });
 
-test('Ctrl-C while a hook runs stops the hook with its group and ends the run as stopped', async () => {
+test('Ctrl-C while a hook runs stops the hook with its group and ends the run as stopped', { timeout: 60_000 }, async () => {
+  let unblock = () => {};
   const f = await cliFixture([reply.text('should not be asked')]);
   try {
     const hooks = join(f.home.path, 'hooks');
-    const heart = join(hooks, 'heart');
-    const command = nodeHook(hooks, 'slow', beatingChild(heart));
+    const command = nodeHook(hooks, 'slow', lingeringChild(join(hooks, 'pipe')));
+    const pipe = watchPipe(join(hooks, 'pipe'));
+    unblock = pipe.unblock;
     writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] });
     const child = f.home.spawn(['run', '--workspace', f.workspace, 'go']);
     const done = collect(child);
-    while (!existsSync(heart)) await new Promise((resolve) => setTimeout(resolve, 50));
+    await pipe.started;
     child.kill('SIGINT');
     const result = await done;
     assert.equal(result.code, 130, result.stderr);
-    assert.equal(await stillBeating(heart), false, 'the hook\'s child was killed');
+    await pipe.ended;
     assert.equal(f.server.requests.length, 0);
   } finally {
+    unblock();
     await f.close();
   }
 });

@@ -1,15 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { block, reply, type RecordedRequest } from '../support/model-server';
-import { CoveHome, cliFixture, collect } from '../support/cove-cli';
+import { cliFixture, collect } from '../support/cove-cli';
+import { rendezvous } from '../support/rendezvous';
 import { displayNameFor } from '../../electron/core/subagents/display-names';
 
 const taskOf = (request: RecordedRequest) => JSON.stringify(request.body.messages[0]!.content);
 const answering = (request: RecordedRequest) => JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result');
 
 test('cove run: two subagents in parallel, recognisable by their tasks, with stable display names', async () => {
-  const f = await cliFixture((request) => {
+  const bothAsked = rendezvous(2);
+  const f = await cliFixture(async (request) => {
     const task = taskOf(request);
+    if (/CHECK-(DOCS|TESTS)/.test(task)) await bothAsked.arrive();
     if (task.includes('CHECK-DOCS')) return reply.text('docs are fine');
     if (task.includes('CHECK-TESTS')) return reply.text('tests are missing for x');
     return answering(request)
@@ -29,7 +32,7 @@ test('cove run: two subagents in parallel, recognisable by their tasks, with sta
     const childIds = new Set(starts.map((s) => s.subagentId));
     const childEvents = result.events.filter((e) => e.subagentId && e.type !== 'subagentStart' && e.type !== 'subagentEnd');
     assert.ok(childEvents.length > 0 && childEvents.every((e) => childIds.has(e.subagentId!)));
-    // Both children were asked before either answer came back: they ran side by side.
+    assert.equal(bothAsked.shortfall, undefined, 'both children are asked before either is answered: they run side by side');
     const childRequests = f.server.requests.filter((r) => /CHECK-(DOCS|TESTS)/.test(taskOf(r)));
     assert.equal(childRequests.length, 2);
     const final = JSON.stringify(f.server.requests.at(-1)!.body.messages.at(-1)!.content);

@@ -67,12 +67,12 @@ export async function startEngine(
 }
 
 /** A tool whose behaviour the test supplies; records every call it receives. */
-export function testTool(
+export function testTool<P = Record<string, unknown>>(
   name: string,
-  execute: (params: any, ctx: ToolContext) => Promise<ToolResult> | ToolResult = (params) => ({ content: [{ type: 'text', text: JSON.stringify(params) }] }),
+  execute: (params: P, ctx: ToolContext) => Promise<ToolResult> | ToolResult = (params) => ({ content: [{ type: 'text', text: JSON.stringify(params) }] }),
   overrides: Partial<Tool> = {},
-): Tool & { calls: any[] } {
-  const calls: any[] = [];
+): Tool<P> & { calls: P[] } {
+  const calls: P[] = [];
   return {
     name,
     label: name,

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { block, reply } from '../support/model-server';
 import { startEngine, testTool } from '../support/engine';
+import { holdFirst } from '../support/held-reply';
 import type { Tool, ToolMiddleware, ToolSource } from '../../electron/core/agent/types';
 import { STEERING_SKIP_MESSAGE } from '../../electron/core/agent/tool-batch';
 
@@ -10,16 +11,22 @@ function gatedTool(name: string) {
   const started: string[] = [];
   const gates = new Map<string, () => void>();
   const startedWaiters: Array<{ count: number; resolve: () => void }> = [];
+  let open = false;
   const tool = testTool(name, async (params: { value: string }) => {
     started.push(params.value);
     for (const waiter of [...startedWaiters]) if (started.length >= waiter.count) waiter.resolve();
-    await new Promise<void>((resolve) => gates.set(params.value, resolve));
+    if (!open) await new Promise<void>((resolve) => gates.set(params.value, resolve));
     return { content: [{ type: 'text', text: `finished ${params.value}` }] };
   });
   return {
     tool,
     started,
     release: (value: string) => gates.get(value)!(),
+    /** Lets every held call and every later one finish. */
+    openAll() {
+      open = true;
+      for (const release of gates.values()) release();
+    },
     whenStarted: (count: number) =>
       new Promise<void>((resolve) => (started.length >= count ? resolve() : startedWaiters.push({ count, resolve }))),
   };
@@ -48,14 +55,26 @@ test('parallel runs every call of a reply at once', async () => {
 
 test('sequential runs one call at a time; batched(2) runs two, then one', async () => {
   for (const [strategy, firstWave] of [['sequential', 1], [{ batched: 2 }, 2]] as const) {
+    const held = gatedTool('gate');
+    const steering = await startEngine([threeCalls(), reply.text('ok')], { tools: [held.tool], strategy });
+    try {
+      // Steering is read between units, so a steer while the first unit is held skips every later
+      // unit: none of them may have started, however late a wrongly started call would show.
+      const steered = steering.agent.run('go');
+      await held.whenStarted(firstWave);
+      steering.agent.steer('stop after this unit');
+      held.openAll();
+      assert.equal((await steered).stopReason, 'endTurn');
+      assert.deepEqual(held.started, ['1', '2', '3'].slice(0, firstWave), `${JSON.stringify(strategy)}: first unit only`);
+    } finally {
+      await steering.close();
+    }
+
     const gate = gatedTool('gate');
     const engine = await startEngine([threeCalls(), reply.text('ok')], { tools: [gate.tool], strategy });
     try {
       const run = engine.agent.run('go');
       await gate.whenStarted(firstWave);
-      // The next unit must not start while this one is held.
-      await new Promise((resolve) => setImmediate(resolve));
-      assert.equal(gate.started.length, firstWave, `${JSON.stringify(strategy)}: first unit only`);
       for (let released = 0; released < 3; ) {
         const ready = gate.started.length;
         while (released < ready) gate.release(String(++released));
@@ -92,11 +111,13 @@ test('steering skips the calls not yet started and reaches the model with the re
 });
 
 test('a steering message sent during a final reply starts another turn', async () => {
-  const engine = await startEngine([reply.delay(100, reply.text('first answer')), reply.text('second answer')]);
+  const first = holdFirst(reply.text('first answer'), reply.text('second answer'));
+  const engine = await startEngine(first.script);
   try {
     const run = engine.agent.run('question');
     await engine.server.waitForRequests(1);
     engine.agent.steer('and one more thing');
+    first.release();
     assert.equal((await run).stopReason, 'endTurn');
     assert.equal(engine.server.requests.length, 2);
     const last = engine.server.requests[1]!.body.messages.at(-1)!;

@@ -71,7 +71,7 @@ test('a host\'s wrapper decides how the hook\'s shell starts (the sandbox seam),
   }
 });
 
-test('a hook that asks puts the question to the person even where the rules allow (echo only reads); Notification runs while the prompt waits', async () => {
+test('a hook that asks puts the question to the person even where the rules allow (echo only reads); Notification runs while the prompt waits', { timeout: 60_000 }, async () => {
   const server = await startModelServer((request) =>
     JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result') ? reply.text('done') : reply.message([block.toolUse('echo', { value: 'x' })]),
   );
@@ -93,9 +93,12 @@ test('a hook that asks puts the question to the person even where the rules allo
       createSessionGate({ workspaces: session.workspaces, mode: 'default', coveHome: home, store, prompter, hooks: manager.hooksFor(session) }),
   });
   try {
+    // The prompt is answered only once the Notification hook has run: it can only have run while the prompt waited.
+    let asking: { sessionId: string; requestId: string } | undefined;
     manager.subscribe((event) => {
       events.push(event);
-      if (event.type === 'permissionRequest') setTimeout(() => manager.answerPermission(event.sessionId, event.requestId, { decision: 'deny', reason: 'not now' }), 200);
+      if (event.type === 'permissionRequest') asking = { sessionId: event.sessionId, requestId: event.requestId };
+      if (event.type === 'hookRun' && event.hookEvent === 'Notification' && asking) manager.answerPermission(asking.sessionId, asking.requestId, { decision: 'deny', reason: 'not now' });
     });
     const session = manager.createSession({ workspaces: [workspace], model: 'claude-sonnet-5', permissionMode: 'default' });
     const outcome = await manager.run(session.id, 'echo it');

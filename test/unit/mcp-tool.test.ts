@@ -89,7 +89,7 @@ describe('MCP tool parameters', () => {
 });
 
 describe('MCP tool wrapper', () => {
-  function fakeServer(answer: (tool: string, args: Record<string, unknown>, options: CallOptions) => Promise<any>): McpCaller & { calls: unknown[] } {
+  function fakeServer(answer: (tool: string, args: Record<string, unknown>, options: CallOptions) => ReturnType<McpCaller['callTool']>): McpCaller & { calls: unknown[] } {
     const calls: unknown[] = [];
     return {
       name: 'fake',

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeEvent, type CoveEvent } from '../../shared/events';
+import { makeEvent } from '../../shared/events';
 import { applyCompletion, tokenAt } from '../../renderer/features/composer/completion-token';
 import { EMPTY_TRANSCRIPT, foldEvents } from '../../renderer/features/transcript/model';
 import type { UserItem } from '../../renderer/features/transcript/model-types';

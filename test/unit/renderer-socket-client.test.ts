@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClientFrame, HostEvent, ServerFrame } from '../../shared/contract';
-import { makeEvent } from '../../shared/events';
 import { createSocketTransport, probeUrl, refusalMessage, type SocketLike } from '../../renderer/transport/socket-client';
 import type { ConnectionState } from '../../renderer/transport/types';
 

@@ -1,7 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SecretSet, environmentSecrets, isSecretFile, redactDeep, secretValuesOf } from '../../electron/core/secrets';
 import { readFileTool } from '../../electron/core/tools/read-file';
 import { makeContext, removeFolder, tempFolder, textOf } from './helpers/tool-context';

@@ -9,6 +9,7 @@ import { SessionManager } from '../../electron/core/sessions/session-manager';
 import { openStore, type Store } from '../../electron/core/store';
 import { block, reply, startModelServer, type Script } from '../support/model-server';
 import { testTool } from '../support/engine';
+import { holdFirst } from '../support/held-reply';
 
 async function setup(script: Script, tools = [testTool('echo')]) {
   const server = await startModelServer(script);
@@ -69,13 +70,15 @@ test('every subscriber gets every event, and the store can redraw the session', 
 });
 
 test('send steers a running session and starts a run on an idle one; stop aborts', async () => {
-  const s = await setup([reply.delay(100, reply.text('first')), reply.text('steered'), reply.hang()]);
+  const first = holdFirst(reply.text('first'), reply.text('steered'), reply.hang());
+  const s = await setup(first.script);
   try {
     const started = s.manager.send(s.session.id, 'hello');
     assert.equal(started.steered, false);
     await s.server.waitForRequests(1);
     assert.ok(s.manager.isRunning(s.session.id));
     assert.deepEqual(s.manager.send(s.session.id, 'and also this'), { steered: true });
+    first.release();
     assert.equal((await started.run!).stopReason, 'endTurn');
     assert.equal(s.server.requests.length, 2);
 

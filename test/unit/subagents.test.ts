@@ -12,6 +12,7 @@ import { loadAgentDefinitions } from '../../electron/core/subagents/definitions'
 import { openStore } from '../../electron/core/store';
 import { builtinTools } from '../../electron/core/tools/registry';
 import { block, reply, startModelServer, type RecordedRequest, type Reply } from '../support/model-server';
+import { rendezvous } from '../support/rendezvous';
 
 /** The task (or prompt) a request works on: its first user message. */
 function taskOf(request: RecordedRequest): string {
@@ -19,7 +20,7 @@ function taskOf(request: RecordedRequest): string {
   return typeof first.content === 'string' ? first.content : JSON.stringify(first.content);
 }
 
-async function setup(script: (request: RecordedRequest) => Reply, limits: Partial<SubagentLimits> = {}) {
+async function setup(script: (request: RecordedRequest) => Reply | Promise<Reply>, limits: Partial<SubagentLimits> = {}) {
   const server = await startModelServer(script);
   const dir = mkdtempSync(join(tmpdir(), 'cove-subagents-'));
   const workspace = join(dir, 'ws');
@@ -73,8 +74,10 @@ test('display names: the same id always gets the same name from the pool of 25',
 });
 
 test('children run in parallel with fresh contexts; their events carry their id; usage adds up', async () => {
-  const s = await setup((request) => {
+  const bothAsked = rendezvous(2);
+  const s = await setup(async (request) => {
     const task = taskOf(request);
+    if (/TASK-[AB]/.test(task)) await bothAsked.arrive();
     if (task.includes('TASK-A')) return reply.text('found A in a.ts', { usage: { input_tokens: 10, output_tokens: 5 } });
     if (task.includes('TASK-B')) return reply.text('found B in b.ts', { usage: { input_tokens: 10, output_tokens: 5 } });
     return request.body.messages.length === 1
@@ -83,6 +86,7 @@ test('children run in parallel with fresh contexts; their events carry their id;
   });
   try {
     const outcome = await s.manager.run(s.session.id, 'find A and B');
+    assert.equal(bothAsked.shortfall, undefined, 'both children are asked before either is answered');
     assert.equal(outcome.stopReason, 'endTurn');
     const starts = s.events.filter((e) => e.type === 'subagentStart');
     assert.equal(starts.length, 2);
@@ -109,28 +113,29 @@ test('children run in parallel with fresh contexts; their events carry their id;
   }
 });
 
-test('at most maxConcurrent children run at once', async () => {
-  let concurrent = 0;
-  let peak = 0;
+test('maxConcurrent children run at once, never more', async () => {
+  const pairs = rendezvous(2, { total: 5 });
   const s = await setup(
-    (request) => {
-      const task = taskOf(request);
-      if (task.includes('CHILD')) {
-        concurrent++;
-        peak = Math.max(peak, concurrent);
-        return reply.delay(40, reply.text('ok'));
+    async (request) => {
+      if (taskOf(request).includes('CHILD')) {
+        await pairs.arrive();
+        return reply.text('ok');
       }
       return request.body.messages.length === 1 ? reply.message([1, 2, 3, 4, 5].map((n) => block.toolUse('subagent', { task: `CHILD ${n}` }))) : reply.text('done');
     },
     { maxConcurrent: 2 },
   );
+  let running = 0;
+  let peak = 0;
   s.manager.subscribe((event) => {
-    if (event.type === 'subagentEnd') concurrent--;
+    if (event.type === 'subagentStart') peak = Math.max(peak, ++running);
+    if (event.type === 'subagentEnd') running--;
   });
   try {
     await s.manager.run(s.session.id, 'fan out');
     assert.equal(s.events.filter((e) => e.type === 'subagentEnd').length, 5);
-    assert.ok(peak <= 2, `peak ${peak}`);
+    assert.equal(pairs.shortfall, undefined, 'children are asked two at a time');
+    assert.equal(peak, 2, 'no third child starts while two run');
   } finally {
     await s.close();
   }

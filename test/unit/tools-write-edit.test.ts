@@ -128,7 +128,7 @@ describe('edit_file', () => {
     writeTree(root, { 'indent.py': 'def f():\n    if x:\n        return 1\n' });
     const error = await toolError(() => edit('indent.py', 'if x:\n    return 1', 'if y:\n    return 2'));
     assert.match(error.message, /^old_text was not found in indent\.py\. Text that differs only in indentation or spacing is at line 2;/);
-    assert.match(error.message, /2│    if x:\n3│        return 1$/);
+    assert.match(error.message, /2│ {4}if x:\n3│ {8}return 1$/);
   });
 
   test('line numbers pasted from read_file are pointed out', async () => {

@@ -84,6 +84,7 @@ export interface ToolContext {
  * What the permission engine asks of a call, which also says how a rule's specifier reads:
  * paths (path globs), a command line (bash patterns), a URL (host rules), a name (name globs).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds tools of every argument type; each declaration's own P is checked where it is written
 export type ToolPermission<P = any> =
   | { paths(args: P): string[] }
   | { command(args: P): string }
@@ -93,6 +94,7 @@ export type ToolPermission<P = any> =
 
 export type ArgumentCheck = { ok: true } | { ok: false; problems: string[] };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds tools of every argument type; each declaration's own P is checked where it is written
 export interface Tool<P = any> {
   name: string;
   /** Human-readable name for the UI. */

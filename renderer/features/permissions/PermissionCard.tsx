@@ -7,7 +7,8 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecisionEvent, Sensitivity } from '../../../shared/events';
 import { useCove } from '../../store';
-import { ToggleButton, useToggle } from '../../ui/Toggle';
+import { useToggle } from '../../store/use-toggle';
+import { ToggleButton } from '../../ui/Toggle';
 import { toolLabel, toolSummary } from '../tools/tool-summary';
 import { PermissionPreviewView } from './PermissionPreviewView';
 import type { PermissionItem } from '../transcript/model-types';

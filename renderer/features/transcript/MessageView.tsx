@@ -1,7 +1,8 @@
 /** An assistant message: its text as Markdown, thinking folded away, tool calls being written. */
 import type { AssistantItem, AssistantPart } from './model-types';
 import { Markdown } from './Markdown';
-import { ToggleButton, useToggle } from '../../ui/Toggle';
+import { useToggle } from '../../store/use-toggle';
+import { ToggleButton } from '../../ui/Toggle';
 import { useThrottled } from '../../ui/use-throttled';
 
 /** While a reply streams, a millisecond between redraws for each this many characters of its last paragraph, up to the most. */

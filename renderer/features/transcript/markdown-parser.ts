@@ -157,7 +157,7 @@ function parseTable(lines: string[], from: number, blocks: Block[]): number {
   return index;
 }
 
-const LINK = /^\[((?:[^\[\]\\]|\\.)*)\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"]*")?\s*\)/;
+const LINK = /^\[((?:[^[\]\\]|\\.)*)\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"]*")?\s*\)/;
 const AUTOLINK = /^https:\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]/;
 
 export function parseInline(text: string): Inline[] {
