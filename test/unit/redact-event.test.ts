@@ -47,6 +47,8 @@ const EXAMPLES: { [T in CoveEventType]: Extract<CoveEvent, { type: T }> } = {
   subagentEnd: { type: 'subagentEnd', ...base, status: 'done' },
   hookRun: { type: 'hookRun', ...base, hookEvent: 'PreToolUse', command: 'c', file: 'f', toolCallId: 't', exitCode: 0, decision: 'allow', output: 'o', durationMs: 1, timedOut: false, truncated: false },
   todoUpdate: { type: 'todoUpdate', ...base, todos: [{ content: 'c', status: 'pending' }] },
+  checkpoint: { type: 'checkpoint', ...base, checkpointId: 'c', toolCallId: 't', moment: 'beforeTool', roots: [{ root: 'r', commit: 'h' }], problems: ['p'] },
+  rewind: { type: 'rewind', ...base, toPrompt: 1, checkpointId: 'c', roots: [{ root: 'r', before: 'b', after: 'a' }], restored: ['x'], removed: ['y'], kept: ['z'] },
   userMessage: { type: 'userMessage', ...base, text: 't', steered: false, command: 'c', attachments: [{ kind: 'file', path: 'p', error: 'e' }], answer: 'a' },
 };
 
