@@ -48,9 +48,9 @@ describe('diffs in permission prompts', { skip }, () => {
       const diff = preview.getByLabel('Diff: 1 lines added, 1 removed');
       await diff.waitFor();
       const text = (await diff.textContent()) ?? '';
-      assert.match(text, /   3      -line three/);
-      assert.match(text, /        3 \+line 3, edited/);
-      assert.match(text, /   2    2  line two/);
+      assert.match(text, / {3}3 {6}-line three/);
+      assert.match(text, / {8}3 \+line 3, edited/);
+      assert.match(text, / {3}2 {4}2 {2}line two/);
       assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), ORIGINAL, 'the preview wrote nothing');
       await e2e.screenshot('checkpoints-1-preview');
 

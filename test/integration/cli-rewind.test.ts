@@ -152,7 +152,7 @@ describe('cove rewind', () => {
       assert.equal(changes.session.length, 11);
       assert.match(changes.prompts[0]!.files.find((file) => file.path === 'src/app.ts')!.diff, /-export const answer = 42;.*\n\+export const answer = 43;/);
       const text = await f.home.run(['sessions', '--changes', id]);
-      assert.match(text.stdout, /prompt 1: change things\n(.*\n)*  M \S+\/src\/app\.ts\n/);
+      assert.match(text.stdout, /prompt 1: change things\n(.*\n)* {2}M \S+\/src\/app\.ts\n/);
       const dry = await f.home.run(['rewind', id, '--to', '1', '--dry-run']);
       assert.equal(dry.code, 0, dry.stderr);
       assert.match(dry.stdout, /would put back .* before prompt 1 \("change things"\)/);
