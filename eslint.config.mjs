@@ -9,14 +9,29 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const projects = ['shared', 'electron', 'electron/desktop', 'renderer', 'test'].map((project) => `${project}/tsconfig.json`);
-const electron = { paths: [{ name: 'electron', message: 'only the desktop host and preload import electron' }], patterns: [{ group: ['electron/*'], message: 'only the desktop host and preload import electron' }] };
+const electron = {
+  paths: [{ name: 'electron', message: 'only the desktop host and preload import electron' }],
+  patterns: [{ group: ['electron/*'], message: 'only the desktop host and preload import electron' }],
+};
 
 // Each zone forbids files under `target` to import files under `from` (paths from the repository root).
 const zones = [
   { target: './shared', from: '.', except: ['./shared', './node_modules'], message: 'shared imports nothing of ours outside shared/' },
-  { target: './electron/core', from: ['./electron/desktop', './electron/web', './electron/cli', './electron/preload', './renderer'], message: 'the core never imports a host or the renderer' },
-  { target: ['./electron/cli', './electron/web'], from: ['./renderer', './electron/desktop', './electron/preload'], message: 'the CLI and web host must not import the renderer or the desktop host' },
-  { target: './electron/core/agent', from: ['./electron/core/permissions', './electron/core/store', './electron/core/mcp'], message: 'the agent loop knows nothing of permissions, the store or MCP: they reach it through the interfaces in agent/types.ts' },
+  {
+    target: './electron/core',
+    from: ['./electron/desktop', './electron/web', './electron/cli', './electron/preload', './renderer'],
+    message: 'the core never imports a host or the renderer',
+  },
+  {
+    target: ['./electron/cli', './electron/web'],
+    from: ['./renderer', './electron/desktop', './electron/preload'],
+    message: 'the CLI and web host must not import the renderer or the desktop host',
+  },
+  {
+    target: './electron/core/agent',
+    from: ['./electron/core/permissions', './electron/core/store', './electron/core/mcp'],
+    message: 'the agent loop knows nothing of permissions, the store or MCP: they reach it through the interfaces in agent/types.ts',
+  },
   { target: './renderer', from: '.', except: ['./renderer', './shared', './node_modules'], message: 'the renderer imports only renderer/ and shared/' },
   { target: './renderer/ui', from: './renderer/store', message: 'ui/ components take what they show as props; only features/ read the store' },
 ];
@@ -62,7 +77,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', electron],
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/shared/*'], allowTypeImports: true, message: 'the renderer imports only types from shared/: ARCHITECTURE.md allows only the contract types in the page' }] },
+        {
+          patterns: [{ group: ['**/shared/*'], allowTypeImports: true, message: 'the renderer imports only types from shared/: ARCHITECTURE.md allows only the contract types in the page' }],
+        },
       ],
     },
   },

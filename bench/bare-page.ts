@@ -129,7 +129,8 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
 async function openPage(port: string, targetId: string, viewport: Viewport, problems: string[], closeTarget: () => Promise<unknown>): Promise<BarePage> {
   const session = await connect(`ws://127.0.0.1:${port}/devtools/page/${targetId}`, (method, params) => {
     if (method === 'Runtime.exceptionThrown') problems.push(`page error: ${describeException(params)}`);
-    else if (method === 'Runtime.consoleAPICalled' && params.type === 'error') problems.push(`console error: ${(params.args as Array<{ value?: unknown; description?: string }>).map((arg) => arg.value ?? arg.description).join(' ')}`);
+    else if (method === 'Runtime.consoleAPICalled' && params.type === 'error')
+      problems.push(`console error: ${(params.args as Array<{ value?: unknown; description?: string }>).map((arg) => arg.value ?? arg.description).join(' ')}`);
     else if (method === 'Log.entryAdded' && (params.entry as { level: string }).level === 'error') problems.push(`console error: ${(params.entry as { text: string }).text}`);
   });
   await session.send('Runtime.enable');

@@ -24,7 +24,12 @@ export function commandScript(request: RecordedRequest) {
   const answered = Array.isArray(last.content) && last.content.some((part) => part.type === 'tool_result');
   if (answered) return reply.text('done');
   const prompt =
-    typeof last.content === 'string' ? last.content : last.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('').trim();
+    typeof last.content === 'string'
+      ? last.content
+      : last.content
+          .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+          .join('')
+          .trim();
   return reply.message([block.toolUse('bash', { command: prompt })]);
 }
 
@@ -80,10 +85,42 @@ const benchmark: Benchmark = async () => {
       const medians = (field: keyof Timing) =>
         `cove ${of('coveBig', field).toFixed(0)} / ${of('coveSmall', field).toFixed(0)} ms, bare ${of('bareBig', field).toFixed(0)} / ${of('bareSmall', field).toFixed(0)} ms`;
       results.push(
-        { kind: 'comparison', name: `${label}: ${BIG_COMMAND} over echo 1`, baselineLabel: 'bare node-pty read', coveLabel: 'extra time', baselineMs: bareRead, coveMs: coveExtra, ratio: coveExtra / bareRead, goal: 1.5 },
-        { kind: 'comparison', name: `${label}: ${BIG_COMMAND} over echo 1, CPU time`, baselineLabel: 'bare node-pty read', coveLabel: 'extra CPU', baselineMs: bareCpu, coveMs: coveCpu, ratio: coveCpu / bareCpu, goal: 1.5 },
-        { kind: 'measurement', name: `${label}: work after the PTY (wall)`, value: coveExtra - bareRead, unit: 'ms', goal: 100, detail: `extra time less the bare read; medians of ${ROUNDS}: ${medians('wallMs')}` },
-        { kind: 'measurement', name: `${label}: work after the PTY (CPU)`, value: coveCpu - bareCpu, unit: 'ms', goal: 100, detail: `extra CPU less the bare read's; medians of ${ROUNDS}: ${medians('cpuMs')}` },
+        {
+          kind: 'comparison',
+          name: `${label}: ${BIG_COMMAND} over echo 1`,
+          baselineLabel: 'bare node-pty read',
+          coveLabel: 'extra time',
+          baselineMs: bareRead,
+          coveMs: coveExtra,
+          ratio: coveExtra / bareRead,
+          goal: 1.5,
+        },
+        {
+          kind: 'comparison',
+          name: `${label}: ${BIG_COMMAND} over echo 1, CPU time`,
+          baselineLabel: 'bare node-pty read',
+          coveLabel: 'extra CPU',
+          baselineMs: bareCpu,
+          coveMs: coveCpu,
+          ratio: coveCpu / bareCpu,
+          goal: 1.5,
+        },
+        {
+          kind: 'measurement',
+          name: `${label}: work after the PTY (wall)`,
+          value: coveExtra - bareRead,
+          unit: 'ms',
+          goal: 100,
+          detail: `extra time less the bare read; medians of ${ROUNDS}: ${medians('wallMs')}`,
+        },
+        {
+          kind: 'measurement',
+          name: `${label}: work after the PTY (CPU)`,
+          value: coveCpu - bareCpu,
+          unit: 'ms',
+          goal: 100,
+          detail: `extra CPU less the bare read's; medians of ${ROUNDS}: ${medians('cpuMs')}`,
+        },
       );
     }
     return results;

@@ -21,10 +21,7 @@ const CALLS = 10;
 const GOAL_MS = 30;
 
 function toolResults(request: RecordedRequest): number {
-  return request.body.messages.reduce(
-    (count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length),
-    0,
-  );
+  return request.body.messages.reduce((count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length), 0);
 }
 
 function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -98,7 +98,14 @@ export default async function checkpointsBenchmark(): Promise<BenchmarkResult[]>
     });
     return [
       comparison,
-      { kind: 'measurement', name: 'checkpoint cost per call (median, warm tree)', value: comparison.coveMs, unit: 'ms', goal: 50, detail: `${files} files; the first checkpoint of the workspace took ${firstMs.toFixed(0)} ms` },
+      {
+        kind: 'measurement',
+        name: 'checkpoint cost per call (median, warm tree)',
+        value: comparison.coveMs,
+        unit: 'ms',
+        goal: 50,
+        detail: `${files} files; the first checkpoint of the workspace took ${firstMs.toFixed(0)} ms`,
+      },
     ];
   } finally {
     rmSync(home, { recursive: true, force: true });

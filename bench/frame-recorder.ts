@@ -113,8 +113,7 @@ export function frameStats(durations: readonly number[]): FrameStats {
 export function frameMeasurements(name: string, stats: FrameStats, context: string): Measurement[] {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const counts =
-    `${stats.overBudget} of ${stats.frames} frames over ${FRAME_BUDGET_MS} ms ` +
-    `(${seconds(stats.overBudgetMs)} of ${seconds(stats.totalMs)}), longest ${stats.longest.toFixed(0)} ms`;
+    `${stats.overBudget} of ${stats.frames} frames over ${FRAME_BUDGET_MS} ms ` + `(${seconds(stats.overBudgetMs)} of ${seconds(stats.totalMs)}), longest ${stats.longest.toFixed(0)} ms`;
   return [
     { kind: 'measurement', name: `${name}: median frame`, value: stats.median, unit: 'ms', goal: FRAME_BUDGET_MS, detail: `${counts}; ${context}` },
     { kind: 'measurement', name: `${name}: p95 frame`, value: stats.p95, unit: 'ms', goal: undefined, detail: counts },

@@ -18,7 +18,8 @@ export function mixedOutput(bytes: number, seed = 7): string {
   const token = (length: number, alphabet = ALPHABET) => Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
   const hex = (length: number) => token(length, '0123456789abcdef');
   const lines: (() => string)[] = [
-    () => `[${new Date(1_700_000_000_000 + Math.floor(next() * 1e9)).toISOString()}] INFO  server: request ${hex(8)} GET /api/items/${Math.floor(next() * 1e5)} 200 ${Math.floor(next() * 900)}ms`,
+    () =>
+      `[${new Date(1_700_000_000_000 + Math.floor(next() * 1e9)).toISOString()}] INFO  server: request ${hex(8)} GET /api/items/${Math.floor(next() * 1e5)} 200 ${Math.floor(next() * 900)}ms`,
     () => `  ✓ parses the config with ${Math.floor(next() * 40)} keys and an auth section (${Math.floor(next() * 30)} ms)`,
     () => `    const token = await client.getAccessToken(user${Math.floor(next() * 9)});`,
     () => `  "integrity": "sha512-${token(86)}==",`,

@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
 
 function pieces(text: string, size: number): string[] {
   const out: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start + size);
     end = end === -1 ? text.length : end + 1;
     out.push(text.slice(start, end));
@@ -55,7 +55,11 @@ function toolViews(parts: readonly string[], secrets: SecretRedactor | undefined
 function coveRun(workspace: string, env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['bin/cove.js', 'run', '--json', '--permission-mode', 'bypass', '--workspace', workspace, 'cat it'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/cove.js', 'run', '--json', '--permission-mode', 'bypass', '--workspace', workspace, 'cat it'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stdout.resume();
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

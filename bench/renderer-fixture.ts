@@ -49,11 +49,7 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
   const model = await startModelServer(options.script ?? []);
   const home = new CoveHome(model.url);
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-bench-ws-')));
-  const cleanups: Array<() => Promise<void> | void> = [
-    () => rmSync(workspace, { recursive: true, force: true }),
-    () => home.remove(),
-    () => model.close(),
-  ];
+  const cleanups: Array<() => Promise<void> | void> = [() => rmSync(workspace, { recursive: true, force: true }), () => home.remove(), () => model.close()];
   // Every step runs even when one before it fails, so no process or folder is left behind.
   const cleanUp = async () => {
     const failures: string[] = [];
@@ -85,7 +81,9 @@ export async function startRendererFixture<Prepared = void>(options: FixtureOpti
       browser,
       async openPage() {
         const page = await browser.newPage(serve.url);
-        await page.waitFor(`document.querySelector('nav[aria-label="Sessions"]') && (document.querySelector('ul[aria-label="Session list"]') || document.body.innerText.includes('No sessions yet'))`);
+        await page.waitFor(
+          `document.querySelector('nav[aria-label="Sessions"]') && (document.querySelector('ul[aria-label="Session list"]') || document.body.innerText.includes('No sessions yet'))`,
+        );
         return page;
       },
       assertNoProblems() {

@@ -24,9 +24,7 @@ export async function afterPack(context) {
 export async function finishPackage(context, { sqliteBinding, log, platform = process.platform, arch = process.arch }) {
   const targetArch = ARCH_NAMES[context.arch];
   if (context.electronPlatformName !== platform || targetArch !== arch) {
-    throw new Error(
-      `Cove builds its native modules for the machine it packages on (${platform}-${arch}); package ${context.electronPlatformName}-${targetArch} on such a machine.`,
-    );
+    throw new Error(`Cove builds its native modules for the machine it packages on (${platform}-${arch}); package ${context.electronPlatformName}-${targetArch} on such a machine.`);
   }
   const unpacked = join(context.packager.getResourcesDir(context.appOutDir), 'app.asar.unpacked');
   const sqliteTarget = join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');

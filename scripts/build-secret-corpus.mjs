@@ -63,7 +63,9 @@ function expression(source, at, raw) {
 const folder = join(checkout, 'cmd/generate/config/rules');
 const formats = [];
 let skipped = 0;
-for (const file of readdirSync(folder).filter((name) => name.endsWith('.go') && !name.endsWith('_test.go')).sort()) {
+for (const file of readdirSync(folder)
+  .filter((name) => name.endsWith('.go') && !name.endsWith('_test.go'))
+  .sort()) {
   const source = readFileSync(join(folder, file), 'utf8');
   const call = /utils\.GenerateSampleSecrets\(\s*"([^"]*)"\s*,\s*/g;
   for (let match = call.exec(source); match; match = call.exec(source)) {

@@ -65,7 +65,11 @@ export async function ensureElectronBinary({ onSlow = () => {} } = {}) {
   clearTimeout(slow);
   const path = electronBinary();
   if (path) return { path };
-  const firstError = result.output.split('\n').find((line) => /error/i.test(line))?.replace(/^\s*\w*Error:\s*/, '').trim();
+  const firstError = result.output
+    .split('\n')
+    .find((line) => /error/i.test(line))
+    ?.replace(/^\s*\w*Error:\s*/, '')
+    .trim();
   return { reason: firstError ? `its binary could not be downloaded: ${firstError}` : 'its binary could not be downloaded' };
 }
 

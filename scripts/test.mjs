@@ -43,11 +43,4 @@ if (files.length === 0) {
   process.stderr.write(`no test files under test/${chosen.join(', test/')}\n`);
   process.exit(1);
 }
-run(`tests (${files.length} files)`, process.execPath, [
-  '--import',
-  'tsx',
-  '--test',
-  '--test-reporter=spec',
-  '--test-concurrency=2',
-  ...files,
-]);
+run(`tests (${files.length} files)`, process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files]);

@@ -12,14 +12,26 @@ function result<T>(): T {
   return undefined as T;
 }
 
-const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'must be an id');
-const path = z.string().min(1).max(4096).refine((value) => !value.includes('\0'), 'must not contain NUL');
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'must be an id');
+const path = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((value) => !value.includes('\0'), 'must not contain NUL');
 const permissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
 const attachmentId = z.string().regex(/^[0-9a-f]{32}\.(png|jpg|gif|webp)$/, 'must be an attachment id');
 /** A socket frame holds 8 MB: an upload of about 5.6 MB of image, base64. */
 export const IMAGE_UPLOAD_CHARS = 7_500_000;
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const model = z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'must be a model id');
+const model = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'must be a model id');
 
 export type SessionStatus = 'idle' | 'running' | 'waiting' | 'done' | 'error' | 'aborted' | 'interrupted';
 
@@ -250,7 +262,10 @@ export const requests = {
         sessionId: id,
         text: z.string().min(1).max(500_000),
         /** Images added with `session:addImage`, by id, with the name the person knows them by. */
-        images: z.array(z.object({ attachmentId, name: z.string().min(1).max(255) }).strict()).max(20).optional(),
+        images: z
+          .array(z.object({ attachmentId, name: z.string().min(1).max(255) }).strict())
+          .max(20)
+          .optional(),
       })
       .strict(),
     /** `answer`: a built-in command (/cost, /model, /clear) answered without a run. */
@@ -338,7 +353,18 @@ export const requests = {
   /** The hooks and MCP servers a workspace brings, and whether each is approved. */
   'approval:list': { input: z.object({ workspace: path }).strict(), result: result<ProjectApprovalsView>() },
   /** Approves the named items (or every pending one) of a workspace, pinned to their content. */
-  'approval:approve': { input: z.object({ workspace: path, ids: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an item id')).max(500).optional() }).strict(), result: result<ProjectApprovalsView>() },
+  'approval:approve': {
+    input: z
+      .object({
+        workspace: path,
+        ids: z
+          .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be an item id'))
+          .max(500)
+          .optional(),
+      })
+      .strict(),
+    result: result<ProjectApprovalsView>(),
+  },
 
   'persona:list': { input: z.object({ sessionId: id }).strict(), result: result<PersonaList>() },
   'session:setPersona': { input: z.object({ sessionId: id, persona: z.string().min(1).max(64).nullable() }).strict(), result: result<SessionSummary>() },
@@ -361,10 +387,7 @@ export type Response<T = unknown> = { ok: true; value: T } | { ok: false; error:
  * What main pushes to windows and tabs. A session's high-rate events (`STREAM_EVENT_TYPES`) go
  * only to those that watch it; every other event goes to all of them.
  */
-export type HostEvent =
-  | { kind: 'agent'; event: SessionEvent }
-  | { kind: 'sessionChanged'; session: SessionSummary }
-  | { kind: 'sessionDeleted'; sessionId: string };
+export type HostEvent = { kind: 'agent'; event: SessionEvent } | { kind: 'sessionChanged'; session: SessionSummary } | { kind: 'sessionDeleted'; sessionId: string };
 
 /** The events a window gets only for the sessions it watches: the streams of a session it shows. */
 export const STREAM_EVENT_TYPES: ReadonlySet<CoveEvent['type']> = new Set(['messageUpdate', 'toolExecutionUpdate', 'progressMessage']);

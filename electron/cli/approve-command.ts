@@ -31,7 +31,9 @@ export async function approveCommand(args: ApproveArgs): Promise<number> {
     report.push({ workspace, items, approvedNow });
   }
   if (args.json) {
-    process.stdout.write(`${JSON.stringify(report.map(({ workspace, items, approvedNow }) => ({ workspace, items: items.map((item) => ({ ...item, approved: item.approved || approvedNow.includes(item.id) })) })))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(report.map(({ workspace, items, approvedNow }) => ({ workspace, items: items.map((item) => ({ ...item, approved: item.approved || approvedNow.includes(item.id) })) })))}\n`,
+    );
     return EXIT.ok;
   }
   for (const { workspace, items, approvedNow } of report) {

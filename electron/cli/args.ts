@@ -119,11 +119,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
 }
 
 export function parseSessionsArgs(argv: string[]): SessionsArgs {
-  const { values, positionals } = parse(
-    argv,
-    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, json: { type: 'boolean' } },
-    'sessions',
-  );
+  const { values, positionals } = parse(argv, { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, json: { type: 'boolean' } }, 'sessions');
   if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
   const search = values.search as string | undefined;
   const audit = values.audit as string | undefined;

@@ -141,7 +141,9 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter, terminal:
         endLine();
         // A failed run's reason is printed once, by the command, as its last line.
         if (event.stopReason === 'error') break;
-        err.write(`\n[${event.stopReason}] ${event.usage.input + event.usage.cacheRead + event.usage.cacheWrite} in / ${event.usage.output} out tokens, ${event.cost ? `$${event.cost.total.toFixed(4)}` : 'cost unknown'}\n`);
+        err.write(
+          `\n[${event.stopReason}] ${event.usage.input + event.usage.cacheRead + event.usage.cacheWrite} in / ${event.usage.output} out tokens, ${event.cost ? `$${event.cost.total.toFixed(4)}` : 'cost unknown'}\n`,
+        );
         break;
       default:
         break;

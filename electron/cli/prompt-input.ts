@@ -13,10 +13,7 @@ import { sendPrompt, type PromptImage } from '../core/prompt/send-prompt';
 import type { RunSettings, SessionManager } from '../core/sessions/session-manager';
 import type { RunArgs } from './args';
 
-export type CliSend =
-  | { kind: 'failed'; message: string }
-  | { kind: 'answer'; command: string; text: string }
-  | { kind: 'run'; run: Promise<RunOutcome> };
+export type CliSend = { kind: 'failed'; message: string } | { kind: 'answer'; command: string; text: string } | { kind: 'run'; run: Promise<RunOutcome> };
 
 function readImages(paths: readonly string[]): PromptImage[] {
   return paths.map((path) => {
@@ -29,7 +26,14 @@ function readImages(paths: readonly string[]): PromptImage[] {
   });
 }
 
-export async function sendCliPrompt(manager: SessionManager, sessionId: string, args: RunArgs, coveHome: string, settings: RunSettings, warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<CliSend> {
+export async function sendCliPrompt(
+  manager: SessionManager,
+  sessionId: string,
+  args: RunArgs,
+  coveHome: string,
+  settings: RunSettings,
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<CliSend> {
   try {
     const sent = await sendPrompt(manager, sessionId, { text: args.prompt, images: readImages(args.images) }, { coveHome }, settings);
     if (sent.kind === 'answer') return sent;

@@ -55,7 +55,9 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
     const heading = `${args.dryRun ? 'would put back' : 'putting back'} the files of session ${session.id} as they were before prompt ${plan.toPrompt} ("${firstLine(plan.promptText)}"):`;
     process.stdout.write(`${[heading, ...describeReport(plan)].join('\n')}\n`);
     if (plan.conflicts.length > 0 && !args.force) {
-      process.stderr.write(`cove rewind: refused: changed by hand since the last checkpoint, and would be overwritten: ${plan.conflicts.join(', ')} (run again with --force to overwrite them)\n`);
+      process.stderr.write(
+        `cove rewind: refused: changed by hand since the last checkpoint, and would be overwritten: ${plan.conflicts.join(', ')} (run again with --force to overwrite them)\n`,
+      );
       return EXIT.failed;
     }
     if (args.dryRun) {

@@ -29,7 +29,6 @@ function workspaceDir(path: string): string {
   return realpathSync(absolute);
 }
 
-
 function chooseSession(engine: Engine, args: RunArgs, workspaces: string[] | undefined): SessionRecord {
   const { manager } = engine;
   if (args.resume) {

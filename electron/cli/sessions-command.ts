@@ -27,7 +27,11 @@ export function sessionsCommand(args: SessionsArgs): number {
       }
     } else if (args.search !== undefined) {
       for (const hit of store.search(args.search, { limit: 50 })) {
-        const snippet = hit.snippet.split(SNIPPET_OPEN).join(args.json ? SNIPPET_OPEN : '').split(SNIPPET_CLOSE).join(args.json ? SNIPPET_CLOSE : '');
+        const snippet = hit.snippet
+          .split(SNIPPET_OPEN)
+          .join(args.json ? SNIPPET_OPEN : '')
+          .split(SNIPPET_CLOSE)
+          .join(args.json ? SNIPPET_CLOSE : '');
         lines.push(
           args.json
             ? JSON.stringify({ id: hit.sessionId, title: hit.title, workspaces: hit.workspaces, status: hit.status, updatedAt: hit.updatedAt, snippet: hit.snippet })

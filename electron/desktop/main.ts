@@ -35,7 +35,10 @@ if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 if (claimSingleInstance()) {
   hardenAllWebContents(log);
-  app.whenReady().then(start).catch((error: unknown) => failStartup(error, log));
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => failStartup(error, log));
 }
 
 function start(): void {

@@ -50,15 +50,7 @@ function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   };
   const edit: MenuItemConstructorOptions = {
     label: 'Edit',
-    submenu: [
-      { role: 'undo' },
-      { role: 'redo' },
-      { type: 'separator' },
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'selectAll' },
-    ],
+    submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
   };
   const view: MenuItemConstructorOptions = {
     label: 'View',

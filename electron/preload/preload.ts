@@ -8,4 +8,7 @@ import { createBridgeApi } from './bridge-api';
 
 declare const COVE_REQUEST_NAMES: readonly string[];
 
-contextBridge.exposeInMainWorld('cove', createBridgeApi(COVE_REQUEST_NAMES, ipcRenderer, (file: Parameters<typeof webUtils.getPathForFile>[0]) => webUtils.getPathForFile(file)));
+contextBridge.exposeInMainWorld(
+  'cove',
+  createBridgeApi(COVE_REQUEST_NAMES, ipcRenderer, (file: Parameters<typeof webUtils.getPathForFile>[0]) => webUtils.getPathForFile(file)),
+);

@@ -63,8 +63,7 @@ function sendText(response: http.ServerResponse, status: number, text: string, h
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\n` + `content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
   );
 }
 

@@ -48,7 +48,9 @@ export const createPromptImagesSlice: StateCreator<CoveState, [], [], PromptImag
         continue;
       }
       if (file.size > MAX_UPLOAD_BYTES) {
-        get().notify(`${name} is ${(file.size / 1048576).toFixed(1)} MB; the composer takes images up to ${(MAX_UPLOAD_BYTES / 1048576).toFixed(1)} MB (save it smaller, or use cove run --image)`);
+        get().notify(
+          `${name} is ${(file.size / 1048576).toFixed(1)} MB; the composer takes images up to ${(MAX_UPLOAD_BYTES / 1048576).toFixed(1)} MB (save it smaller, or use cove run --image)`,
+        );
         continue;
       }
       let preview: string;
@@ -64,7 +66,9 @@ export const createPromptImagesSlice: StateCreator<CoveState, [], [], PromptImag
         continue;
       }
       const image: PendingImage = { ...response.value, preview };
-      set((state) => ({ promptImages: { ...state.promptImages, [sessionId]: [...(state.promptImages[sessionId] ?? []).filter((other) => other.attachmentId !== image.attachmentId), image] } }));
+      set((state) => ({
+        promptImages: { ...state.promptImages, [sessionId]: [...(state.promptImages[sessionId] ?? []).filter((other) => other.attachmentId !== image.attachmentId), image] },
+      }));
       if (image.resized) get().notify(`${name} was scaled down to ${image.width}×${image.height} to fit the API's image limits`, 'info');
     }
   },

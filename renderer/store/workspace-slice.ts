@@ -6,11 +6,7 @@ import type { StateCreator } from 'zustand';
 import { call } from '../transport/client';
 import type { CoveState } from './types';
 
-export type FolderCheck =
-  | { status: 'idle' }
-  | { status: 'checking'; path: string }
-  | { status: 'ok'; path: string; name: string }
-  | { status: 'error'; path: string; message: string };
+export type FolderCheck = { status: 'idle' } | { status: 'checking'; path: string } | { status: 'ok'; path: string; name: string } | { status: 'error'; path: string; message: string };
 
 export interface WorkspaceSlice {
   folderDraft: string;
@@ -39,9 +35,7 @@ export const createWorkspaceSlice: StateCreator<CoveState, [], [], WorkspaceSlic
     }
     set({ folderCheck: { status: 'checking', path: trimmed } });
     const response = await call('workspace:check', { path: trimmed });
-    const check: FolderCheck = response.ok
-      ? { status: 'ok', path: response.value.path, name: response.value.name }
-      : { status: 'error', path: trimmed, message: response.error.message };
+    const check: FolderCheck = response.ok ? { status: 'ok', path: response.value.path, name: response.value.name } : { status: 'error', path: trimmed, message: response.error.message };
     // A newer path typed meanwhile has its own check.
     if (get().folderDraft.trim() === trimmed || get().folderDraft === '') set({ folderCheck: check });
     return check;

@@ -184,7 +184,10 @@ export function createSocketTransport(options: SocketClientOptions): Transport &
       if (closed) return;
       if (REFUSED_CODES.has(event.code)) {
         failWaiting('Cove refused this page');
-        setState({ status: 'failed', message: `Cove refused the connection (${event.reason || 'the access token is missing or wrong'}). Open the address that \`cove serve\` printed, with its ?token=…` });
+        setState({
+          status: 'failed',
+          message: `Cove refused the connection (${event.reason || 'the access token is missing or wrong'}). Open the address that \`cove serve\` printed, with its ?token=…`,
+        });
         return;
       }
       const base = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? MAX_BACKOFF_MS;

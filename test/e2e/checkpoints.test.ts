@@ -79,7 +79,10 @@ describe('diffs in permission prompts', { skip }, () => {
       writeFileSync(join(e2e.workspace, 'app.txt'), ORIGINAL);
       await startSession(e2e, PROMPTS.create);
       for (const tool of ['write_file', 'edit_file']) {
-        await page.getByRole('article', { name: `Permission request: ${tool}` }).getByRole('button', { name: 'Allow once' }).click();
+        await page
+          .getByRole('article', { name: `Permission request: ${tool}` })
+          .getByRole('button', { name: 'Allow once' })
+          .click();
       }
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Done with app.txt.' }).waitFor();
       assert.equal(readFileSync(join(e2e.workspace, 'new.txt'), 'utf8'), 'brand new\n');

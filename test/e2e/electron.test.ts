@@ -12,9 +12,7 @@ import { _electron, type ElectronApplication, type Page } from 'playwright-core'
 import { REQUEST_NAMES } from '../../shared/contract';
 
 const root = resolve(import.meta.dirname, '../..');
-const runtime: { electronBinary(): string | null; electronSqliteBinding(): Promise<string> } = await import(
-  pathToFileURL(join(root, 'scripts/electron-runtime.mjs')).href
-);
+const runtime: { electronBinary(): string | null; electronSqliteBinding(): Promise<string> } = await import(pathToFileURL(join(root, 'scripts/electron-runtime.mjs')).href);
 const binary = runtime.electronBinary();
 
 if (!binary) {
@@ -72,7 +70,10 @@ if (!binary) {
       const info = await page.evaluate(() => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove['app:info']!({}));
       const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
       assert.deepEqual(info, { ok: true, value: { ...(info as { value: object }).value, host: 'desktop', version } });
-      const invalid = (await page.evaluate(() => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove['session:open']!({}))) as { ok: boolean; error?: { code: string } };
+      const invalid = (await page.evaluate(() => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove['session:open']!({}))) as {
+        ok: boolean;
+        error?: { code: string };
+      };
       assert.equal(invalid.error?.code, 'invalidInput');
     });
 
@@ -96,7 +97,8 @@ if (!binary) {
     });
 
     test("Settings say how this OS keeps the key, and Reveal refuses a folder that is not the session's", async () => {
-      const cove = (name: string, input: unknown) => page.evaluate(([request, body]) => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove[request as string]!(body), [name, input] as const);
+      const cove = (name: string, input: unknown) =>
+        page.evaluate(([request, body]) => (window as unknown as { cove: Record<string, (input: unknown) => Promise<unknown>> }).cove[request as string]!(body), [name, input] as const);
       const settings = (await cove('settings:get', {})) as { ok: boolean; value: { apiKeyStorage?: { kind: string } } };
       assert.ok(settings.ok && settings.value.apiKeyStorage, JSON.stringify(settings));
       const created = (await cove('session:create', { workspaces: [root] })) as { ok: boolean; value: { id: string } };

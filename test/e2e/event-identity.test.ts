@@ -27,7 +27,12 @@ async function steer(page: Page, text: string): Promise<void> {
 }
 
 async function openSession(page: Page, title: string): Promise<void> {
-  await page.getByRole('list', { name: 'Session list' }).getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await page
+    .getByRole('list', { name: 'Session list' })
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .getByRole('button', { name: new RegExp(`^${title}`) })
+    .click();
   await transcriptOf(page).getByRole('article', { name: 'Your message' }).first().waitFor();
 }
 

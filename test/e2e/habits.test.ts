@@ -76,7 +76,11 @@ describe('Claude Code habits in the browser', { skip }, () => {
       // A built-in answers without the model, and its answer stays in the transcript.
       await box.fill('/cost');
       await box.press('Enter');
-      await page.getByRole('article', { name: 'Your message' }).last().getByText(/^This session: \$[\d.]+ · /).waitFor();
+      await page
+        .getByRole('article', { name: 'Your message' })
+        .last()
+        .getByText(/^This session: \$[\d.]+ · /)
+        .waitFor();
       assert.equal(e2e.model.requests.length, 2);
     }));
 
@@ -85,7 +89,9 @@ describe('Claude Code habits in the browser', { skip }, () => {
       const { page } = e2e;
       await startSession(e2e, 'hi');
       await page.getByText('Started.').waitFor();
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0000ff' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0000ff' } })
+        .png()
+        .toBuffer();
       const box = messageBox(page);
       await box.click();
       await box.evaluate((element, base64) => {
@@ -97,7 +103,9 @@ describe('Claude Code habits in the browser', { skip }, () => {
       const pending = page.getByRole('list', { name: 'Images for the next message' });
       await pending.getByRole('img', { name: 'square.png' }).waitFor();
       // A dropped image joins it; taking it back leaves only the pasted one to send.
-      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+      const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+        .gif()
+        .toBuffer();
       await page.locator('form.composer').evaluate((element, base64) => {
         const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
         const transfer = new DataTransfer();

@@ -44,7 +44,10 @@ describe('permission prompts in the browser', { skip }, () => {
       await e2e.screenshot('permissions-2-allowed');
 
       await page.reload();
-      await page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${PROMPTS.write}`) }).click();
+      await page
+        .getByRole('list', { name: 'Session list' })
+        .getByRole('button', { name: new RegExp(`^${PROMPTS.write}`) })
+        .click();
       await page.getByRole('article', { name: 'write_file tool: Done' }).getByLabel('Diff: 1 lines added, 0 removed').waitFor();
       await page.getByRole('article', { name: 'Permission request: write_file' }).getByRole('status').filter({ hasText: 'Allowed once' }).waitFor();
       await e2e.screenshot('permissions-3-after-reload');

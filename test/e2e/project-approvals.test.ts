@@ -65,7 +65,12 @@ describe('approving project hooks and MCP servers in the browser', { skip }, () 
       await notice.getByRole('button', { name: 'Approve these 2' }).click();
       await notice.waitFor({ state: 'detached' });
       const approvals = JSON.parse(readFileSync(join(e2e.home.path, 'approvals.json'), 'utf8')) as { approved: Record<string, { kind: string }> };
-      assert.deepEqual(Object.values(approvals.approved).map((item) => item.kind).sort(), ['hook', 'mcpServer']);
+      assert.deepEqual(
+        Object.values(approvals.approved)
+          .map((item) => item.kind)
+          .sort(),
+        ['hook', 'mcpServer'],
+      );
 
       await page.getByRole('textbox', { name: 'Message' }).fill(`${PROMPTS.hello} once more`);
       await page.getByRole('button', { name: 'Send' }).click();
@@ -73,7 +78,10 @@ describe('approving project hooks and MCP servers in the browser', { skip }, () 
       await e2e.waitForSessions(() => e2e.model.requests.length >= 2, 'a second request');
       const second = e2e.model.requests[1]!.body;
       assert.match(JSON.stringify(second.messages), /builds with pnpm/);
-      assert.ok((second.tools ?? []).some((tool) => (tool as { name: string }).name.startsWith('mcp__everything__')), 'the approved server was offered');
+      assert.ok(
+        (second.tools ?? []).some((tool) => (tool as { name: string }).name.startsWith('mcp__everything__')),
+        'the approved server was offered',
+      );
 
       const changed = hookScript(hooks, 'changed', 'Something else.');
       writeProjectHook(workspace, changed);

@@ -94,7 +94,10 @@ describe('renderer extras in the browser', { skip }, () => {
       await banner.getByRole('button', { name: `Go to “${PROMPTS.write}”` }).click();
       await page.getByRole('article', { name: 'Permission request: write_file' }).getByRole('button', { name: 'Allow once' }).click();
       const tool = page.getByRole('article', { name: 'write_file tool: Done' });
-      await tool.getByRole('group', { name: 'write_file output' }).filter({ hasText: /^Created hello\.txt/ }).waitFor();
+      await tool
+        .getByRole('group', { name: 'write_file output' })
+        .filter({ hasText: /^Created hello\.txt/ })
+        .waitFor();
       assert.equal(await tool.getByRole('button', { name: /Show output/ }).count(), 0, 'a one-line result is not behind Show output');
       await sessionHeader(page).getByText('Status: Done').waitFor();
       await e2e.screenshot('extras-deny-reason');
@@ -117,11 +120,18 @@ describe('renderer extras in the browser', { skip }, () => {
       await picker.selectOption('reviewer');
       await e2e.waitForSessions((sessions) => sessions[0]?.persona === 'reviewer', 'the session acting as reviewer');
       assert.equal(await picker.inputValue(), 'reviewer');
-      assert.equal(await sessionHeader(page).locator('label', { has: page.getByRole('combobox', { name: /^Persona/ }) }).getAttribute('title'), 'Reads and comments; never edits');
+      assert.equal(
+        await sessionHeader(page)
+          .locator('label', { has: page.getByRole('combobox', { name: /^Persona/ }) })
+          .getAttribute('title'),
+        'Reads and comments; never edits',
+      );
 
       const warning = sessionHeader(page).getByText('1 persona file has a problem');
       await warning.click();
-      await sessionHeader(page).getByText(/broken\.md: the front matter opened with --- is never closed/).waitFor();
+      await sessionHeader(page)
+        .getByText(/broken\.md: the front matter opened with --- is never closed/)
+        .waitFor();
       await page.screenshot({ path: join(SHOTS, 'persona-select.png'), clip: { x: 0, y: 0, width: 1280, height: 300 } });
 
       await picker.selectOption({ label: 'None' });

@@ -76,7 +76,9 @@ describe('sessions in the browser', { skip }, () => {
       assert.equal(await page.getByRole('list', { name: 'Session list' }).getByRole('listitem').count(), 2);
       assert.doesNotMatch(page.url(), /token=/, 'the token is kept out of the address bar');
 
-      await sessionRow(page, PROMPTS.hello).getByRole('button', { name: new RegExp(`^${PROMPTS.hello}`) }).click();
+      await sessionRow(page, PROMPTS.hello)
+        .getByRole('button', { name: new RegExp(`^${PROMPTS.hello}`) })
+        .click();
       const transcript = page.getByRole('region', { name: 'Transcript' });
       await transcript.getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.hello }).waitFor();
       await transcript.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Hello! I looked around this folder.' }).waitFor();

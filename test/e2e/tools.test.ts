@@ -47,7 +47,10 @@ describe('tool cards in the browser', { skip }, () => {
       await e2e.screenshot('tools-2-bash-done');
 
       await page.reload();
-      await page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: new RegExp(`^${PROMPTS.bash}`) }).click();
+      await page
+        .getByRole('list', { name: 'Session list' })
+        .getByRole('button', { name: new RegExp(`^${PROMPTS.bash}`) })
+        .click();
       const redrawn = page.getByRole('article', { name: 'bash tool: Done' });
       await redrawn.getByText('exit 0', { exact: true }).waitFor();
       await redrawn.getByText('tick 6').waitFor();

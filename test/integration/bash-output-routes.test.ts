@@ -100,7 +100,13 @@ describe('bash output through cove run --json', () => {
         const piece = token.slice(8, 28);
         assert.ok(!result.stdout.includes(piece), 'stdout');
         assert.ok(!storeBytes(f).text.includes(piece), 'store');
-        assert.ok(!f.server.requests.map((request) => request.rawBody).join('\n').includes(piece), 'model');
+        assert.ok(
+          !f.server.requests
+            .map((request) => request.rawBody)
+            .join('\n')
+            .includes(piece),
+          'model',
+        );
       });
     }
 

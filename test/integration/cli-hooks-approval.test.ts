@@ -69,7 +69,7 @@ test('a project hook runs only after cove approve, and asks again once its comma
   }
 });
 
-test('hooks of .claude/settings.json and .cove/settings.local.json need approval too; the person\'s own do not', async () => {
+test("hooks of .claude/settings.json and .cove/settings.local.json need approval too; the person's own do not", async () => {
   const f = await cliFixture([reply.text('ok'), reply.text('ok')]);
   try {
     const hooks = join(f.home.path, 'hooks');
@@ -114,7 +114,10 @@ test('a project MCP server starts once approved with cove approve, and a changed
     const approved = await f.home.run(['approve', '--workspace', f.workspace]);
     assert.match(approved.stdout, /APPROVED +MCP server everything: /);
     const approvals = JSON.parse(readFileSync(join(f.home.path, 'approvals.json'), 'utf8')) as { approved: Record<string, { kind: string }> };
-    assert.deepEqual(Object.values(approvals.approved).map((item) => item.kind), ['mcpServer']);
+    assert.deepEqual(
+      Object.values(approvals.approved).map((item) => item.kind),
+      ['mcpServer'],
+    );
 
     const after = await run();
     assert.equal(after.code, 0, after.stderr);
@@ -130,7 +133,7 @@ test('a project MCP server starts once approved with cove approve, and a changed
   }
 });
 
-test('enabledMcpjsonServers in the repository\'s own .cove/settings.json does not approve its servers', async () => {
+test("enabledMcpjsonServers in the repository's own .cove/settings.json does not approve its servers", async () => {
   const f = await cliFixture([reply.text('ok')]);
   try {
     writeFileSync(join(f.workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
@@ -167,7 +170,7 @@ test('an approved hook whose script the run edits is not run again, and the call
   }
 });
 
-test('enableAllProjectMcpServers in a repository\'s .claude/settings.json approves nothing', async () => {
+test("enableAllProjectMcpServers in a repository's .claude/settings.json approves nothing", async () => {
   const f = await cliFixture([reply.text('ok')]);
   try {
     writeFileSync(join(f.workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));

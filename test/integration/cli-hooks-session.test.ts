@@ -40,9 +40,16 @@ test('UserPromptSubmit and SessionStart: stdout becomes context, each hook gets 
   const f = await cliFixture([reply.text('noted')]);
   try {
     const hooks = join(f.home.path, 'hooks');
-    const submit = nodeHook(hooks, 'submit', `writeFileSync(${JSON.stringify(join(hooks, 'env.json'))}, JSON.stringify(process.env)); process.stdout.write('The build uses pnpm, not npm.');`);
+    const submit = nodeHook(
+      hooks,
+      'submit',
+      `writeFileSync(${JSON.stringify(join(hooks, 'env.json'))}, JSON.stringify(process.env)); process.stdout.write('The build uses pnpm, not npm.');`,
+    );
     const start = nodeHook(hooks, 'start', `process.stdout.write('Today the main branch is frozen.');`);
-    writeHooks(userSettings(f), { UserPromptSubmit: [{ hooks: [{ type: 'command', command: submit }] }], SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: start }] }] });
+    writeHooks(userSettings(f), {
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: submit }] }],
+      SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: start }] }],
+    });
     const result = await f.home.run(['run', '--json', '--workspace', f.workspace, 'how do I build?']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(firstPrompt(f), /how do I build\?/);
@@ -50,10 +57,15 @@ test('UserPromptSubmit and SessionStart: stdout becomes context, each hook gets 
     assert.match(firstPrompt(f), /Today the main branch is frozen\./);
     assert.equal(hookInput(hooks, 'submit').prompt, 'how do I build?');
     const env = JSON.parse(readFileSync(join(hooks, 'env.json'), 'utf8')) as Record<string, string>;
-    assert.equal(env.ANTHROPIC_API_KEY, undefined, 'the agent\'s API key is not handed to hooks');
+    assert.equal(env.ANTHROPIC_API_KEY, undefined, "the agent's API key is not handed to hooks");
     assert.equal(env.CLAUDE_PROJECT_DIR, f.workspace);
     assert.equal(hookInput(hooks, 'start').source, 'startup');
-    assert.deepEqual(hookRuns(result.events).map((run) => run.hookEvent).sort(), ['SessionStart', 'UserPromptSubmit']);
+    assert.deepEqual(
+      hookRuns(result.events)
+        .map((run) => run.hookEvent)
+        .sort(),
+      ['SessionStart', 'UserPromptSubmit'],
+    );
   } finally {
     await f.close();
   }

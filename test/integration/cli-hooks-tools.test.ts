@@ -22,7 +22,11 @@ function lastToolResult(f: CliFixture): string {
 async function audit(f: CliFixture, sessionId: string): Promise<Array<{ decision: string; decidedBy: string; reason: string | null }>> {
   const listed = await f.home.run(['sessions', '--audit', sessionId, '--json']);
   assert.equal(listed.code, 0, listed.stderr);
-  return listed.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return listed.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 test('a PreToolUse hook that exits 2 blocks the call even in bypass mode; its stderr reaches the model, the audit and the transcript', async () => {
@@ -46,13 +50,16 @@ test('a PreToolUse hook that exits 2 blocks the call even in bypass mode; its st
     assert.equal(run.toolCallId, 'toolu_touch');
     assert.equal(input.session_id, run.sessionId);
     const entries = await audit(f, run.sessionId);
-    assert.ok(entries.some((entry) => entry.decision === 'deny' && /PreToolUse hook/.test(entry.reason ?? '')), JSON.stringify(entries));
+    assert.ok(
+      entries.some((entry) => entry.decision === 'deny' && /PreToolUse hook/.test(entry.reason ?? '')),
+      JSON.stringify(entries),
+    );
   } finally {
     await f.close();
   }
 });
 
-test('a PreToolUse hook\'s JSON allow skips the prompt a headless run would deny, and the audit says so', async () => {
+test("a PreToolUse hook's JSON allow skips the prompt a headless run would deny, and the audit says so", async () => {
   const f = await touching('allowed.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
@@ -63,13 +70,16 @@ test('a PreToolUse hook\'s JSON allow skips the prompt a headless run would deny
     assert.equal(result.code, 0, result.stderr);
     assert.equal(existsSync(join(f.workspace, 'allowed.txt')), true, 'the hook allowed it');
     const entries = await audit(f, hookRuns(result.events)[0]!.sessionId);
-    assert.ok(entries.some((entry) => entry.decision === 'allow' && /touch is harmless/.test(entry.reason ?? '')), JSON.stringify(entries));
+    assert.ok(
+      entries.some((entry) => entry.decision === 'allow' && /touch is harmless/.test(entry.reason ?? '')),
+      JSON.stringify(entries),
+    );
   } finally {
     await f.close();
   }
 });
 
-test('a hook\'s allow never beats a deny rule', async () => {
+test("a hook's allow never beats a deny rule", async () => {
   const f = await touching('denied.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
@@ -85,12 +95,16 @@ test('a hook\'s allow never beats a deny rule', async () => {
   }
 });
 
-test('a hook\'s allow does not lift an ask rule, and its ask does not lift a deny rule', async () => {
+test("a hook's allow does not lift an ask rule, and its ask does not lift a deny rule", async () => {
   const f = await touching('ruled.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
     const verdict = join(hooks, 'verdict.txt');
-    const command = nodeHook(hooks, 'verdict', `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: readFileSync(${JSON.stringify(verdict)}, 'utf8') } }));`);
+    const command = nodeHook(
+      hooks,
+      'verdict',
+      `import { readFileSync } from 'node:fs';\nprocess.stdout.write(JSON.stringify({ hookSpecificOutput: { permissionDecision: readFileSync(${JSON.stringify(verdict)}, 'utf8') } }));`,
+    );
     writeHooks(join(f.home.path, 'settings.json'), { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] });
     writeFileSync(verdict, 'allow');
     const asked = await f.home.run(['run', '--json', '--ask', 'bash(touch:*)', '--workspace', f.workspace, 'touch it']);
@@ -123,7 +137,7 @@ test('a hook that asks is denied headless even where an allow rule covers the ca
   }
 });
 
-test('a JSON deny gives the model the hook\'s reason; a hook for another tool does not run', async () => {
+test("a JSON deny gives the model the hook's reason; a hook for another tool does not run", async () => {
   const f = await touching('json-denied.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
@@ -139,14 +153,17 @@ test('a JSON deny gives the model the hook\'s reason; a hook for another tool do
     assert.equal(result.code, 0, result.stderr);
     assert.equal(existsSync(join(f.workspace, 'json-denied.txt')), false);
     assert.match(lastToolResult(f), /use the Makefile/);
-    assert.deepEqual(hookRuns(result.events).map((run) => run.command), [deny]);
+    assert.deepEqual(
+      hookRuns(result.events).map((run) => run.command),
+      [deny],
+    );
     assert.equal(existsSync(join(hooks, 'other.stdin.json')), false, 'the Edit|Write hook never ran for bash');
   } finally {
     await f.close();
   }
 });
 
-test('a PreToolUse hook\'s updatedInput replaces the arguments, and the rules judge the new ones', async () => {
+test("a PreToolUse hook's updatedInput replaces the arguments, and the rules judge the new ones", async () => {
   const f = await touching('asked-for.txt');
   try {
     const hooks = join(f.home.path, 'hooks');
@@ -169,7 +186,7 @@ test('a PreToolUse hook\'s updatedInput replaces the arguments, and the rules ju
   }
 });
 
-test('a PostToolUse hook sees the tool\'s response, and what it blocks with reaches the model with the result', async () => {
+test("a PostToolUse hook sees the tool's response, and what it blocks with reaches the model with the result", async () => {
   const f = await touching('linted.txt');
   try {
     const hooks = join(f.home.path, 'hooks');

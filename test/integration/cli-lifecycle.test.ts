@@ -41,7 +41,11 @@ function aliveWith(marker: string): boolean {
 
 async function sessions(home: CoveHome) {
   const listed = await home.run(['sessions', '--json']);
-  return listed.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return listed.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () => {
@@ -68,10 +72,7 @@ test('Ctrl-C stops a run mid-stream cleanly and the session is saved', async () 
 const BACKGROUND_SLEEP = `300.${process.pid}`;
 
 test('Ctrl-C during a bash command kills the command and its children', async () => {
-  const f = await cliFixture([
-    reply.message([block.toolUse('bash', { command: `sleep ${BACKGROUND_SLEEP} & echo "child=$!"; sleep 300` })]),
-    reply.text('unreachable'),
-  ]);
+  const f = await cliFixture([reply.message([block.toolUse('bash', { command: `sleep ${BACKGROUND_SLEEP} & echo "child=$!"; sleep 300` })]), reply.text('unreachable')]);
   try {
     const child = f.home.spawn(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'run it']);
     const done = collect(child);
@@ -129,7 +130,10 @@ test('--continue picks the latest session of the workspace and sends its history
     const second = await f.home.run(['run', '--continue', 'what was the word?'], { cwd: f.workspace });
     assert.equal(second.code, 0, second.stderr);
     const messages = f.server.requests[1]!.body.messages;
-    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
     assert.match(JSON.stringify(messages[0]!.content), /heron/);
     assert.equal((await sessions(f.home)).length, 1);
   } finally {

@@ -9,9 +9,7 @@ const everything = resolve(import.meta.dirname, '../../node_modules/@modelcontex
 const answering = (request: RecordedRequest) => JSON.stringify(request.body.messages.at(-1)!.content).includes('tool_result');
 
 async function setup(approve: boolean) {
-  const fixture = await cliFixture((request) =>
-    answering(request) ? reply.text('echoed') : reply.message([block.toolUse('mcp__everything__echo', { message: 'hello over MCP' })]),
-  );
+  const fixture = await cliFixture((request) => (answering(request) ? reply.text('echoed') : reply.message([block.toolUse('mcp__everything__echo', { message: 'hello over MCP' })])));
   const { workspace } = fixture;
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
   if (approve) {
@@ -20,7 +18,7 @@ async function setup(approve: boolean) {
   return fixture;
 }
 
-test('cove run offers an approved project MCP server\'s tools and gates them like any mutating tool', async () => {
+test("cove run offers an approved project MCP server's tools and gates them like any mutating tool", async () => {
   const f = await setup(true);
   try {
     const denied = await f.home.run(['run', '--json', '--workspace', f.workspace, 'echo something']);

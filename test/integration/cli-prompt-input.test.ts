@@ -83,7 +83,7 @@ describe('custom slash commands through cove run', () => {
 });
 
 describe('/compact through cove run', () => {
-  test('replaces the earlier turns with the model\'s summary, keeping what the person asked for; the next prompt builds on it', async () => {
+  test("replaces the earlier turns with the model's summary, keeping what the person asked for; the next prompt builds on it", async () => {
     const f = await cliFixture([reply.text('The port is 8080.'), reply.text('The user asked which port the app uses; it is 8080.'), reply.text('Still 8080.')]);
     try {
       const first = await f.home.run(['run', '--workspace', f.workspace, 'Which port does the app use?']);
@@ -95,7 +95,10 @@ describe('/compact through cove run', () => {
       const asked = JSON.stringify(summaryRequest.messages);
       assert.match(asked, /Which port does the app use\?/);
       assert.match(asked, /Keep in particular: the port number/);
-      assert.ok(compact.events.some((event) => event.type === 'contextCompacted' && event.summarized), JSON.stringify(compact.events) + compact.stderr);
+      assert.ok(
+        compact.events.some((event) => event.type === 'contextCompacted' && event.summarized),
+        JSON.stringify(compact.events) + compact.stderr,
+      );
       const answer = compact.events.find((event) => event.type === 'userMessage');
       assert.ok(answer?.type === 'userMessage' && /Conversation compacted/.test(answer.answer ?? ''), JSON.stringify(answer));
 
@@ -120,14 +123,23 @@ describe('@file mentions through cove run', () => {
       assert.equal(result.code, 0, result.stderr);
       const blocks = firstUserBlocks(f);
       assert.equal(blocks[0]!.text, 'why is @src/config.ts failing? compare @../outside.txt and mail me@example.com');
-      const attached = blocks.slice(1).map((block) => block.text ?? '').join('\n');
+      const attached = blocks
+        .slice(1)
+        .map((block) => block.text ?? '')
+        .join('\n');
       assert.match(attached, /<attached-file mention="@src\/config\.ts">\n\[src\/config\.ts#\w+\]\n1│export const port = 8080;/);
       assert.ok(!attached.includes(key), 'the key in the mentioned file is redacted');
       assert.doesNotMatch(attached, /outside\.txt"/);
       assert.match(result.stderr, /@\.\.\/outside\.txt is not attached: \.\.\/outside\.txt is outside the workspace/);
       const user = result.events.find((event) => event.type === 'userMessage');
       assert.ok(user?.type === 'userMessage');
-      assert.deepEqual(user.attachments?.map((attachment) => attachment.kind === 'file' && [attachment.path, Boolean(attachment.error)]), [['src/config.ts', false], ['../outside.txt', true]]);
+      assert.deepEqual(
+        user.attachments?.map((attachment) => attachment.kind === 'file' && [attachment.path, Boolean(attachment.error)]),
+        [
+          ['src/config.ts', false],
+          ['../outside.txt', true],
+        ],
+      );
     } finally {
       await f.close();
     }
@@ -138,11 +150,17 @@ describe('images through cove run', () => {
   test('--image sends image blocks; a large one is scaled down to fit and stored with the session', async () => {
     const f = await cliFixture([reply.text('a red square and a wide gradient')]);
     try {
-      const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } }).png().toBuffer();
-      const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+      const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer();
+      const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#00ff00' } })
+        .jpeg()
+        .toBuffer();
       write(f.workspace, 'small.png', small);
       write(f.workspace, 'shot.jpg', wide);
-      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--image', join(f.workspace, 'small.png'), '-i', join(f.workspace, 'shot.jpg'), 'what do you see?'], { cwd: f.workspace });
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--image', join(f.workspace, 'small.png'), '-i', join(f.workspace, 'shot.jpg'), 'what do you see?'], {
+        cwd: f.workspace,
+      });
       assert.equal(result.code, 0, result.stderr);
       const images = firstUserBlocks(f).filter((block) => block.type === 'image');
       assert.equal(images.length, 2);

@@ -48,7 +48,9 @@ function repositoryState(root: string) {
   };
   walk(join(root, '.git', 'objects'));
   // The index is read before any git command runs: the person's own `git status` may rewrite it.
-  const index = createHash('sha256').update(readFileSync(join(root, '.git', 'index'))).digest('hex');
+  const index = createHash('sha256')
+    .update(readFileSync(join(root, '.git', 'index')))
+    .digest('hex');
   return {
     index,
     head: userGit(root, 'rev-parse', 'HEAD'),
@@ -95,7 +97,10 @@ async function twoPrompts(f: CliFixture): Promise<string> {
   assert.equal(ends.length, 3);
   for (const end of ends) assert.equal(end.type === 'toolExecutionEnd' && end.isError, false, JSON.stringify(end));
   const checkpoints = first.events.filter((event) => event.type === 'checkpoint');
-  assert.deepEqual(checkpoints.map((event) => event.type === 'checkpoint' && event.moment), ['beforeTool', 'beforeTool', 'beforeTool', 'runEnd']);
+  assert.deepEqual(
+    checkpoints.map((event) => event.type === 'checkpoint' && event.moment),
+    ['beforeTool', 'beforeTool', 'beforeTool', 'runEnd'],
+  );
   const id = sessionOf(first.events);
   const second = await f.home.run(['run', '--json', '--resume', id, '--permission-mode', 'bypass', 'one more']);
   assert.equal(second.code, 0, second.stderr);
@@ -109,7 +114,14 @@ const SCRIPT = [
     block.toolUse('edit_file', { path: 'src/app.ts', old_text: '42', new_text: '43' }, { id: 'toolu_edit' }),
   ]),
   reply.message([
-    block.toolUse('bash', { command: 'rm -rf olddir link-to-app && mkdir -p made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh && printf "changed\\n" > windows.txt && echo two > private.key' }, { id: 'toolu_bash' }),
+    block.toolUse(
+      'bash',
+      {
+        command:
+          'rm -rf olddir link-to-app && mkdir -p made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh && printf "changed\\n" > windows.txt && echo two > private.key',
+      },
+      { id: 'toolu_bash' },
+    ),
   ]),
   reply.text('done'),
   reply.message([block.toolUse('write_file', { path: 'later.txt', content: 'second prompt\n' }, { id: 'toolu_later' })]),
@@ -156,7 +168,8 @@ describe('cove rewind', () => {
       const dry = await f.home.run(['rewind', id, '--to', '1', '--dry-run']);
       assert.equal(dry.code, 0, dry.stderr);
       assert.match(dry.stdout, /would put back .* before prompt 1 \("change things"\)/);
-      for (const line of [/restore +\S+\/olddir\/inner\/b\.bin/, /remove +\S+\/made\/deep\/x\.txt/, /revert +\S+\/src\/app\.ts/, /remove +\S+\/later\.txt/, /restore +\S+\/notes\.txt/]) assert.match(dry.stdout, line);
+      for (const line of [/restore +\S+\/olddir\/inner\/b\.bin/, /remove +\S+\/made\/deep\/x\.txt/, /revert +\S+\/src\/app\.ts/, /remove +\S+\/later\.txt/, /restore +\S+\/notes\.txt/])
+        assert.match(dry.stdout, line);
       assert.deepEqual(tree(f.workspace), changed, 'a dry run changes nothing');
 
       const rewound = await f.home.run(['rewind', id, '--to', '1']);
@@ -202,7 +215,6 @@ describe('cove rewind', () => {
       const after = tree(f.workspace);
       delete after['mine.txt'];
       assert.deepEqual(after, before);
-
     } finally {
       await f.close();
     }

@@ -28,7 +28,10 @@ describe('cove run', () => {
 
       const listed = await f.home.run(['sessions', '--json']);
       assert.equal(listed.code, 0, listed.stderr);
-      const rows = listed.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      const rows = listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       assert.equal(rows.length, 1);
       assert.equal(rows[0].id, sessionId);
       assert.equal(rows[0].title, 'Say hello to the new repo');
@@ -45,11 +48,7 @@ describe('cove run', () => {
 
   test('prints plain text by default and runs parallel tool calls answered in one message', async () => {
     const f = await cliFixture([
-      reply.message([
-        block.text('Reading both.'),
-        block.toolUse('read_file', { path: 'a.txt' }, { id: 'toolu_a' }),
-        block.toolUse('read_file', { path: 'b.txt' }, { id: 'toolu_b' }),
-      ]),
+      reply.message([block.text('Reading both.'), block.toolUse('read_file', { path: 'a.txt' }, { id: 'toolu_a' }), block.toolUse('read_file', { path: 'b.txt' }, { id: 'toolu_b' })]),
       reply.text('a says alpha, b says beta'),
     ]);
     try {
@@ -61,7 +60,10 @@ describe('cove run', () => {
       assert.match(result.stderr, /● read_file/);
       const answer = f.server.requests[1]!.body.messages.at(-1)!;
       const results = (answer.content as Array<{ type: string; tool_use_id: string; content: Array<{ text: string }> }>).filter((b) => b.type === 'tool_result');
-      assert.deepEqual(results.map((r) => r.tool_use_id), ['toolu_a', 'toolu_b']);
+      assert.deepEqual(
+        results.map((r) => r.tool_use_id),
+        ['toolu_a', 'toolu_b'],
+      );
       assert.match(JSON.stringify(results[0]!.content), /alpha/);
       assert.match(JSON.stringify(results[1]!.content), /beta/);
     } finally {
@@ -193,8 +195,14 @@ describe('cove run permissions, in every mode', () => {
       const sessionId = result.events[0]!.sessionId;
       const audit = await f.home.run(['sessions', '--audit', sessionId, '--json']);
       assert.equal(audit.code, 0, audit.stderr);
-      const entries = audit.stdout.trim().split('\n').map((line) => JSON.parse(line));
-      assert.deepEqual(entries.map((e) => [e.toolCallId, e.decision]).sort(), [['toolu_compound', 'deny'], ['toolu_ls', 'allow']]);
+      const entries = audit.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      assert.deepEqual(entries.map((e) => [e.toolCallId, e.decision]).sort(), [
+        ['toolu_compound', 'deny'],
+        ['toolu_ls', 'allow'],
+      ]);
       assert.ok(entries.every((e) => e.sessionId === sessionId && e.toolName === 'bash' && typeof e.at === 'number'));
     } finally {
       await f.close();
@@ -241,7 +249,10 @@ describe('cove run and secrets', () => {
       }
       assert.match(toModel, /REDACTED/);
       const ends = result.events.filter((e) => e.type === 'toolExecutionEnd');
-      assert.ok(ends.every((e) => e.type === 'toolExecutionEnd' && (e.result.redactions ?? 0) >= 2), JSON.stringify(ends));
+      assert.ok(
+        ends.every((e) => e.type === 'toolExecutionEnd' && (e.result.redactions ?? 0) >= 2),
+        JSON.stringify(ends),
+      );
       const { readdirSync } = await import('node:fs');
       for (const name of readdirSync(f.home.path).filter((n) => n.startsWith('cove.db'))) {
         assert.ok(!readFileSync(join(f.home.path, name)).includes(envValue), `${name} holds no secret`);

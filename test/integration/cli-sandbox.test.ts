@@ -55,10 +55,14 @@ interface Listener {
 
 function listen(): Promise<Listener> {
   return new Promise((resolve) => {
-    const listener: Listener = { port: 0, connections: 0, server: createServer((socket) => {
-      listener.connections++;
-      socket.end('hello from the host\n');
-    }) };
+    const listener: Listener = {
+      port: 0,
+      connections: 0,
+      server: createServer((socket) => {
+        listener.connections++;
+        socket.end('hello from the host\n');
+      }),
+    };
     listener.server.listen(0, '127.0.0.1', () => {
       listener.port = (listener.server.address() as { port: number }).port;
       resolve(listener);
@@ -128,10 +132,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
   });
 
   test('"network": "all" in the person\'s settings lets bash reach the listener', async () => {
-    const f = await cliFixture([
-      reply.message([bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && head -n 1 <&3`)]),
-      reply.text('done'),
-    ]);
+    const f = await cliFixture([reply.message([bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && head -n 1 <&3`)]), reply.text('done')]);
     try {
       writeFileSync(join(f.home.path, 'settings.json'), JSON.stringify({ sandbox: { network: 'all' } }));
       const before = listener.connections;
@@ -145,10 +146,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
   });
 
   test('a host list fails closed: said once on stderr, and the network stays off', async () => {
-    const f = await cliFixture([
-      reply.message([bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && echo connected`)]),
-      reply.text('done'),
-    ]);
+    const f = await cliFixture([reply.message([bashCall('network', `exec 3<>/dev/tcp/127.0.0.1/${listener.port} && echo connected`)]), reply.text('done')]);
     try {
       writeFileSync(join(f.home.path, 'settings.json'), JSON.stringify({ sandbox: { network: ['localhost'] } }));
       const before = listener.connections;
@@ -177,10 +175,7 @@ describe('cove run: the bash sandbox', { skip }, () => {
 
 describe('cove run: no sandbox available', () => {
   test('says so once, and every bash call is denied with that reason, even in bypass', async () => {
-    const f = await cliFixture([
-      reply.message([bashCall('first', 'touch first-marker'), bashCall('second', 'touch second-marker')]),
-      reply.text('done'),
-    ]);
+    const f = await cliFixture([reply.message([bashCall('first', 'touch first-marker'), bashCall('second', 'touch second-marker')]), reply.text('done')]);
     try {
       const run = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'touch'], {
         env: { COVE_BWRAP: join(f.workspace, 'no-such-bwrap') },
@@ -215,7 +210,7 @@ describe('cove run: no sandbox available', () => {
     }
   });
 
-  test('a workspace\'s settings cannot loosen the sandbox: off, network or an outside folder stop the run, naming the file', async () => {
+  test("a workspace's settings cannot loosen the sandbox: off, network or an outside folder stop the run, naming the file", async () => {
     for (const sandbox of [{ enabled: false }, { network: 'all' }, { network: ['example.com'] }, { writable: ['/'] }, { writable: ['../elsewhere'] }]) {
       const f = await cliFixture([reply.text('never')]);
       try {
@@ -268,10 +263,7 @@ describe('cove run as an unprivileged user: the bash sandbox', { skip: typeof us
   test('writes outside are refused and work inside runs, through user namespaces', async () => {
     const account = user as { name: string; uid: number; gid: number };
     const outside = outsideFolder();
-    const f = await cliFixture([
-      reply.message([bashCall('inside', 'echo built > inside.txt && id -u'), bashCall('outside', `echo escaped > ${outside}/escaped.txt`)]),
-      reply.text('done'),
-    ]);
+    const f = await cliFixture([reply.message([bashCall('inside', 'echo built > inside.txt && id -u'), bashCall('outside', `echo escaped > ${outside}/escaped.txt`)]), reply.text('done')]);
     try {
       for (const path of [f.workspace, f.home.path, outside]) chownSync(path, account.uid, account.gid);
       const child = spawn('runuser', ['-u', account.name, '--', process.execPath, COVE_BIN, 'run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'go'], {

@@ -67,7 +67,10 @@ test('a gateway: an unknown model id runs without a Models API, with its cost un
     assert.equal(end.cost, null);
     const listed = await f.home.run(['sessions']);
     assert.match(listed.stdout, /cost unknown/);
-    const rows = (await f.home.run(['sessions', '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const rows = (await f.home.run(['sessions', '--json'])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.ok(rows.every((row) => row.costUsd === null));
   } finally {
     await f.close();

@@ -23,7 +23,11 @@ export function hookInput(folder: string, name: string): Record<string, unknown>
   return JSON.parse(readFileSync(join(folder, `${name}.stdin.json`), 'utf8')) as Record<string, unknown>;
 }
 
-export function writeHooks(file: string, hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ type: string; command: string; timeout?: number }> }>>, extra: Record<string, unknown> = {}): void {
+export function writeHooks(
+  file: string,
+  hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ type: string; command: string; timeout?: number }> }>>,
+  extra: Record<string, unknown> = {},
+): void {
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(file, JSON.stringify({ ...extra, hooks }));
 }

@@ -48,10 +48,12 @@ describe('MCP servers that fail', () => {
     const byName = Object.fromEntries(hub.status().map((status) => [status.name, status]));
     assert.deepEqual(Object.keys(byName).sort(), ['everything', 'exits', 'hang', 'malformed', 'missing']);
     assert.equal(byName.everything!.state, 'connected');
-    assert.deepEqual(
-      Object.fromEntries(['missing', 'hang', 'exits', 'malformed'].map((name) => [name, byName[name]!.state])),
-      { missing: 'failed', hang: 'failed', exits: 'failed', malformed: 'failed' },
-    );
+    assert.deepEqual(Object.fromEntries(['missing', 'hang', 'exits', 'malformed'].map((name) => [name, byName[name]!.state])), {
+      missing: 'failed',
+      hang: 'failed',
+      exits: 'failed',
+      malformed: 'failed',
+    });
     assert.equal(byName.missing!.error, 'command not found: cove-no-such-command-4242 (check "command" and PATH)');
     assert.equal(byName.hang!.error, 'did not answer within 6 s');
     assert.equal(byName.exits!.error, 'the process exited with code 3 before it answered (stderr: exit-server: MISSING_TOKEN is not set)');

@@ -62,10 +62,7 @@ const WORKING = {
 test('hostile MCP schemas: every offered schema is one the API accepts, the rest are left out with a warning, the others all work', async () => {
   const names = Object.keys(WORKING);
   const engine = await startEngine(
-    [
-      reply.message(names.map((name, index) => block.toolUse(`mcp__hostile__${name}`, WORKING[name as keyof typeof WORKING], { id: `toolu_h${index}` }))),
-      reply.text('All done.'),
-    ],
+    [reply.message(names.map((name, index) => block.toolUse(`mcp__hostile__${name}`, WORKING[name as keyof typeof WORKING], { id: `toolu_h${index}` }))), reply.text('All done.')],
     { toolSources: [hub.toolSource()], workspaceRoots: [workspace] },
   );
   try {
@@ -93,7 +90,10 @@ test('hostile MCP schemas: every offered schema is one the API accepts, the rest
     const warned = (status.warnings ?? []).join('\n');
     for (const left of ['not_an_object', 'array_top', 'recursive_tree', 'remote_ref']) {
       assert.match(warned, new RegExp(`tool ${left} is left out`));
-      assert.ok(logs.some((line) => line.includes(`tool ${left} is left out`)), `${left} is logged`);
+      assert.ok(
+        logs.some((line) => line.includes(`tool ${left} is left out`)),
+        `${left} is logged`,
+      );
     }
     assert.match(warned, /recursive_tree is left out: its \$ref #\/\$defs\/Node refers to itself/);
   } finally {

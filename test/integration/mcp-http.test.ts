@@ -58,7 +58,10 @@ describe('MCP over streamable HTTP (everything server)', () => {
     const controller = new AbortController();
     const started = Date.now();
     await assert.rejects(
-      (await tool('mcp__everything__trigger-long-running-operation')).execute({ duration: 30, steps: 30 }, recordingContext(controller.signal, () => controller.abort())),
+      (await tool('mcp__everything__trigger-long-running-operation')).execute(
+        { duration: 30, steps: 30 },
+        recordingContext(controller.signal, () => controller.abort()),
+      ),
       (error: unknown) => error instanceof ToolError && error.kind === 'cancelled',
     );
     assert.ok(Date.now() - started < 5_000);

@@ -38,7 +38,11 @@ describe('MCP tool lists', () => {
   });
 
   const currentTools = () => hub.toolSource().tools(new AbortController().signal);
-  const names = (tools: Tool[], server: string) => tools.map((tool) => tool.name).filter((name) => name.startsWith(`mcp__${server}__`)).sort();
+  const names = (tools: Tool[], server: string) =>
+    tools
+      .map((tool) => tool.name)
+      .filter((name) => name.startsWith(`mcp__${server}__`))
+      .sort();
   const find = (tools: Tool[], name: string) => tools.find((tool) => tool.name === name) ?? assert.fail(`no ${name}`);
 
   test('tools/list_changed refreshes the list for the next run; a run keeps what it was given', async () => {

@@ -90,7 +90,10 @@ describe('configured secret file globs', () => {
       assert.equal(fixture.server.requests.length, requests, 'nothing was sent');
     } finally {
       await host.close();
-      for (const [name, value] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url]] as const) {
+      for (const [name, value] of [
+        ['ANTHROPIC_API_KEY', saved.key],
+        ['ANTHROPIC_BASE_URL', saved.url],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

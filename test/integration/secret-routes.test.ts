@@ -67,7 +67,10 @@ describe('secrets through every route of cove run', () => {
       const toModel = f.server.requests.map((request) => request.rawBody).join('\n');
       assert.deepEqual(leaked(toModel, samples), [], 'requests to the model');
       assert.deepEqual(leakContexts(result.stdout, samples), [], 'JSON events');
-      assert.ok(result.events.some((event) => event.type === 'toolExecutionUpdate'), 'the UI stream was exercised');
+      assert.ok(
+        result.events.some((event) => event.type === 'toolExecutionUpdate'),
+        'the UI stream was exercised',
+      );
       for (const name of readdirSync(f.home.path).filter((entry) => entry.startsWith('cove.db'))) {
         assert.deepEqual(leaked(readFileSync(join(f.home.path, name), 'latin1'), samples), [], name);
       }

@@ -41,7 +41,8 @@ describe('cove serve: watching a session', () => {
       assert.ok(a.ok && b.ok);
       assert.deepEqual(await tabA.watch([a.value.id]), { ok: true, value: { watching: [a.value.id] } });
       await tabB.watch([b.value.id]);
-      const isEnd = (sessionId: string) => (frame: ServerFrame) => frame.type === 'event' && frame.event.kind === 'agent' && frame.event.event.type === 'agentEnd' && frame.event.event.sessionId === sessionId;
+      const isEnd = (sessionId: string) => (frame: ServerFrame) =>
+        frame.type === 'event' && frame.event.kind === 'agent' && frame.event.event.type === 'agentEnd' && frame.event.event.sessionId === sessionId;
       assert.ok((await tabA.request('session:send', { sessionId: a.value.id, text: 'first' })).ok);
       await tabA.waitFor(isEnd(a.value.id), "A's agentEnd");
       assert.ok((await tabB.request('session:send', { sessionId: b.value.id, text: 'second' })).ok);
@@ -52,13 +53,19 @@ describe('cove serve: watching a session', () => {
       assert.equal(deltasOf(tabA, b.value.id).length, 0, "tab A gets none of B's deltas");
       assert.ok(deltasOf(tabB, b.value.id).length > 0, "tab B gets B's deltas");
       assert.equal(deltasOf(tabB, a.value.id).length, 0);
-      const lowRate = agentEvents(tabA).filter((event) => event.sessionId === b.value.id).map((event) => event.type);
+      const lowRate = agentEvents(tabA)
+        .filter((event) => event.sessionId === b.value.id)
+        .map((event) => event.type);
       assert.ok(lowRate.includes('userMessage') && lowRate.includes('agentStart') && lowRate.includes('agentEnd'), lowRate.join());
 
       // What tab A skipped is in B's log, under the seq numbers it lacks.
       const log = await tabA.request<{ events: Array<{ seq: number; type: string }> }>('session:events', { sessionId: b.value.id, afterSeq: 0 });
       assert.ok(log.ok);
-      const seen = new Set(agentEvents(tabA).filter((event) => event.sessionId === b.value.id).map((event) => event.seq));
+      const seen = new Set(
+        agentEvents(tabA)
+          .filter((event) => event.sessionId === b.value.id)
+          .map((event) => event.seq),
+      );
       const skipped = log.value.events.filter((event) => !seen.has(event.seq)).map((event) => event.type);
       assert.ok(skipped.length > 0 && skipped.every((type) => type === 'messageUpdate'), skipped.join());
     } finally {

@@ -168,7 +168,10 @@ describe('cove serve', () => {
       await Promise.all([first.waitFor(isEnd, 'agentEnd'), second.waitFor(isEnd, 'agentEnd on the second socket')]);
       const types = second.frames.flatMap((frame) => (frame.type === 'event' && frame.event.kind === 'agent' ? [frame.event.event.type] : []));
       for (const type of ['agentStart', 'messageUpdate', 'toolExecutionStart', 'toolExecutionEnd', 'agentEnd']) assert.ok(types.includes(type as CoveEvent['type']), type);
-      await second.waitFor((frame) => frame.type === 'event' && frame.event.kind === 'sessionChanged' && frame.event.session.id === sessionId && frame.event.session.status === 'done', 'the session marked done');
+      await second.waitFor(
+        (frame) => frame.type === 'event' && frame.event.kind === 'sessionChanged' && frame.event.session.id === sessionId && frame.event.session.status === 'done',
+        'the session marked done',
+      );
       const view = await second.request<SessionView>('session:open', { sessionId });
       assert.ok(view.ok);
       assert.equal(view.value.session.status, 'done');
@@ -198,7 +201,10 @@ describe('cove serve lifecycle and flags', () => {
         assert.match(serve.stderr(), /stopping/);
       }
       const listed = await home.run(['sessions', '--json']);
-      const titles = listed.stdout.trim().split('\n').map((line) => JSON.parse(line).title as string);
+      const titles = listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).title as string);
       assert.deepEqual(titles.sort(), ['Kept after SIGINT', 'Kept after SIGTERM']);
     } finally {
       home.remove();

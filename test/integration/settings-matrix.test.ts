@@ -196,7 +196,11 @@ async function throughHost(world: World): Promise<Decisions> {
     };
   } finally {
     await host.close();
-    for (const [name, value] of [['ANTHROPIC_API_KEY', saved.key], ['ANTHROPIC_BASE_URL', saved.url], ['COVE_HOME', saved.home]] as const) {
+    for (const [name, value] of [
+      ['ANTHROPIC_API_KEY', saved.key],
+      ['ANTHROPIC_BASE_URL', saved.url],
+      ['COVE_HOME', saved.home],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -220,7 +224,10 @@ describe('settings files × hosts decide the same', () => {
     const skip = scenario.needsSandbox && !sandbox.available ? `no OS sandbox can run here: ${sandbox.available ? '' : sandbox.reason}` : false;
     test(scenario.name, { skip }, async () => {
       const decided: Record<string, Decisions> = {};
-      for (const [hostName, run] of [['cove run', throughCoveRun], ['createHost (cove serve, desktop)', throughHost]] as const) {
+      for (const [hostName, run] of [
+        ['cove run', throughCoveRun],
+        ['createHost (cove serve, desktop)', throughHost],
+      ] as const) {
         const home = new CoveHome(server.url);
         const workspace = realpathSync(mkdtempSync(join(home.path, '..', 'cove-matrix-ws-')));
         const outside = outsideFolder();

@@ -21,11 +21,7 @@ export interface EngineHarness {
   close(): Promise<void>;
 }
 
-export async function startEngine(
-  script: Script,
-  options: Partial<Omit<AgentOptions, 'emit' | 'client'>> = {},
-  serverOptions: ModelServerOptions = {},
-): Promise<EngineHarness> {
+export async function startEngine(script: Script, options: Partial<Omit<AgentOptions, 'emit' | 'client'>> = {}, serverOptions: ModelServerOptions = {}): Promise<EngineHarness> {
   const server = await startModelServer(script, serverOptions);
   const events: CoveEvent[] = [];
   const history: HistoryChange[] = [];
@@ -102,9 +98,7 @@ export function assertValidHistory(messages: readonly { role: string; content: u
       for (const id of ids) if (!answered.has(id)) throw new Error(`tool_use ${id} in message ${index} has no tool_result`);
     } else {
       const previous = messages[index - 1];
-      const called = new Set(
-        Array.isArray(previous?.content) ? (previous.content as Array<{ type: string; id?: string }>).filter((b) => b.type === 'tool_use').map((b) => b.id) : [],
-      );
+      const called = new Set(Array.isArray(previous?.content) ? (previous.content as Array<{ type: string; id?: string }>).filter((b) => b.type === 'tool_use').map((b) => b.id) : []);
       for (const block of blocks) {
         if (block.type === 'tool_result' && !called.has(block.tool_use_id)) throw new Error(`tool_result ${block.tool_use_id} in message ${index} answers no tool_use`);
       }

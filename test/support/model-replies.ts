@@ -151,12 +151,7 @@ export const reply = {
     const deltas = new Array<string>(count).fill(options.delta ?? 'tok ');
     return reply.message([{ type: 'text', deltas }], options);
   },
-  error(
-    status: number,
-    errorType: ApiErrorType,
-    message: string,
-    options: { retryAfter?: number; headers?: Record<string, string> } = {},
-  ): ErrorReply {
+  error(status: number, errorType: ApiErrorType, message: string, options: { retryAfter?: number; headers?: Record<string, string> } = {}): ErrorReply {
     const headers = { ...options.headers };
     if (options.retryAfter !== undefined) headers['retry-after'] = String(options.retryAfter);
     return { kind: 'error', status, errorType, message, headers };

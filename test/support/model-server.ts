@@ -5,16 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ApiErrorType, MessageReply, Reply } from './model-replies';
-import {
-  contentEventCount,
-  errorBody,
-  messageBody,
-  nextRequestId,
-  sseEvent,
-  statusForErrorType,
-  streamEvents,
-  type WireContext,
-} from './model-wire';
+import { contentEventCount, errorBody, messageBody, nextRequestId, sseEvent, statusForErrorType, streamEvents, type WireContext } from './model-wire';
 import { flattenHeaders, parseJsonObject, readBody, sendJson } from './model-server-http';
 
 export { block, reply } from './model-replies';
@@ -35,10 +26,7 @@ export interface RecordedRequest {
 }
 
 /** What GET /v1/models answers: a list of model objects, an API error, or a body sent verbatim. */
-export type ModelsAnswer =
-  | { kind: 'list'; data: unknown[] }
-  | { kind: 'error'; status: number; errorType: ApiErrorType }
-  | { kind: 'body'; body: string };
+export type ModelsAnswer = { kind: 'list'; data: unknown[] } | { kind: 'error'; status: number; errorType: ApiErrorType } | { kind: 'body'; body: string };
 
 export interface ModelServerOptions {
   /** Without it the Models API answers 404, as a gateway without one does. */
@@ -240,9 +228,7 @@ class ModelServer implements ScriptedServer {
     if (typeof script !== 'function') {
       const scripted = script[index];
       if (scripted === undefined) {
-        throw new Error(
-          `model server script ran out: request ${index + 1} (${recorded.path}) has no reply; the script has ${script.length}`,
-        );
+        throw new Error(`model server script ran out: request ${index + 1} (${recorded.path}) has no reply; the script has ${script.length}`);
       }
       return scripted;
     }

@@ -48,10 +48,7 @@ export function sseEvent(type: string, data: unknown): string {
 }
 
 function resolveUsage(message: MessageReply, context: WireContext): Usage {
-  const outputCharacters = message.blocks.reduce(
-    (total, block) => total + block.deltas.reduce((sum, delta) => sum + delta.length, 0),
-    0,
-  );
+  const outputCharacters = message.blocks.reduce((total, block) => total + block.deltas.reduce((sum, delta) => sum + delta.length, 0), 0);
   return {
     input_tokens: message.usage.input_tokens ?? context.inputTokens,
     cache_creation_input_tokens: message.usage.cache_creation_input_tokens ?? 0,
@@ -86,9 +83,11 @@ function deltaEvents(block: ScriptedBlock, index: number): string[] {
     let event = serialised.get(delta);
     if (event === undefined) {
       const payload =
-        block.type === 'text' ? { type: 'text_delta', text: delta }
-        : block.type === 'thinking' ? { type: 'thinking_delta', thinking: delta }
-        : { type: 'input_json_delta', partial_json: delta };
+        block.type === 'text'
+          ? { type: 'text_delta', text: delta }
+          : block.type === 'thinking'
+            ? { type: 'thinking_delta', thinking: delta }
+            : { type: 'input_json_delta', partial_json: delta };
       event = sseEvent('content_block_delta', { type: 'content_block_delta', index, delta: payload });
       serialised.set(delta, event);
     }
@@ -132,9 +131,7 @@ export function streamEvents(message: MessageReply, context: WireContext): strin
   const ping = sseEvent('ping', { type: 'ping' });
   if (message.blocks.length === 0) events.push(ping);
   message.blocks.forEach((block, index) => {
-    events.push(
-      sseEvent('content_block_start', { type: 'content_block_start', index, content_block: startBlock(block, ids[index]) }),
-    );
+    events.push(sseEvent('content_block_start', { type: 'content_block_start', index, content_block: startBlock(block, ids[index]) }));
     if (index === 0) events.push(ping);
     events.push(...deltaEvents(block, index));
     events.push(sseEvent('content_block_stop', { type: 'content_block_stop', index }));

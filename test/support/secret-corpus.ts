@@ -137,12 +137,22 @@ function coveSamples(): Sample[] {
   add('aws-secret-access-key', secret.slice(0, 40), `aws_secret_access_key = ${secret.slice(0, 40)}`, 'home/aws-credentials.ini');
   for (const kind of ['RSA ', 'EC ', 'OPENSSH ', '', 'ENCRYPTED ']) {
     const key = pem(kind);
-    samples.push(...key.lines.slice(0, 2).map((line) => ({ format: `private-key-${kind.trim() || 'pkcs8'}`, secret: line, text: key.body, file: `keys/${kind.trim().toLowerCase() || 'pkcs8'}.pem` })));
+    samples.push(
+      ...key.lines.slice(0, 2).map((line) => ({ format: `private-key-${kind.trim() || 'pkcs8'}`, secret: line, text: key.body, file: `keys/${kind.trim().toLowerCase() || 'pkcs8'}.pem` })),
+    );
   }
   const json = pem('');
   add('private-key-in-json', json.lines[3]!, JSON.stringify({ type: 'service_account', private_key: `${json.body}\n` }), 'config/service-account.json');
   const yaml = pem('RSA ');
-  add('private-key-in-yaml', yaml.lines[5]!, `tls:\n  key: |\n${yaml.body.split('\n').map((line) => `    ${line}`).join('\n')}`, 'deploy/values.yaml');
+  add(
+    'private-key-in-yaml',
+    yaml.lines[5]!,
+    `tls:\n  key: |\n${yaml.body
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n')}`,
+    'deploy/values.yaml',
+  );
   return samples;
 }
 

@@ -18,11 +18,14 @@ function compactingScript(summary: () => ReturnType<typeof reply.text>) {
 }
 
 test('the summary request of a thinking model has room for thinking and the summary', async () => {
-  const engine = await startEngine(compactingScript(() => reply.message([block.thinking('What matters here…'), block.text('SUMMARY: echoed three times')])), {
-    model: 'claude-sonnet-5-5',
-    tools: [testTool('echo')],
-    contextWindow: 6000,
-  });
+  const engine = await startEngine(
+    compactingScript(() => reply.message([block.thinking('What matters here…'), block.text('SUMMARY: echoed three times')])),
+    {
+      model: 'claude-sonnet-5-5',
+      tools: [testTool('echo')],
+      contextWindow: 6000,
+    },
+  );
   try {
     assert.equal((await engine.agent.run('echo three times')).stopReason, 'endTurn');
     const summaries = engine.server.requests.filter((r) => JSON.stringify(r.body.system ?? '').includes('You summarize'));
@@ -44,10 +47,13 @@ test('the summary request of a thinking model has room for thinking and the summ
 });
 
 test('an empty summary (only thinking, or blank text) does not replace the older turns', async () => {
-  const engine = await startEngine(compactingScript(() => reply.message([block.thinking('Thinking only.'), block.text('   ')])), {
-    tools: [testTool('echo')],
-    contextWindow: 6000,
-  });
+  const engine = await startEngine(
+    compactingScript(() => reply.message([block.thinking('Thinking only.'), block.text('   ')])),
+    {
+      tools: [testTool('echo')],
+      contextWindow: 6000,
+    },
+  );
   try {
     assert.equal((await engine.agent.run('echo three times')).stopReason, 'endTurn');
     assert.equal(engine.ofType('contextCompacted').length, 0);

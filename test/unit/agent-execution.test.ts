@@ -27,8 +27,7 @@ function gatedTool(name: string) {
       open = true;
       for (const release of gates.values()) release();
     },
-    whenStarted: (count: number) =>
-      new Promise<void>((resolve) => (started.length >= count ? resolve() : startedWaiters.push({ count, resolve }))),
+    whenStarted: (count: number) => new Promise<void>((resolve) => (started.length >= count ? resolve() : startedWaiters.push({ count, resolve }))),
   };
 }
 
@@ -54,7 +53,10 @@ test('parallel runs every call of a reply at once', async () => {
 });
 
 test('sequential runs one call at a time; batched(2) runs two, then one', async () => {
-  for (const [strategy, firstWave] of [['sequential', 1], [{ batched: 2 }, 2]] as const) {
+  for (const [strategy, firstWave] of [
+    ['sequential', 1],
+    [{ batched: 2 }, 2],
+  ] as const) {
     const held = gatedTool('gate');
     const steering = await startEngine([threeCalls(), reply.text('ok')], { tools: [held.tool], strategy });
     try {
@@ -75,7 +77,7 @@ test('sequential runs one call at a time; batched(2) runs two, then one', async 
     try {
       const run = engine.agent.run('go');
       await gate.whenStarted(firstWave);
-      for (let released = 0; released < 3; ) {
+      for (let released = 0; released < 3;) {
         const ready = gate.started.length;
         while (released < ready) gate.release(String(++released));
         if (released < 3) await gate.whenStarted(released + 1);
@@ -103,7 +105,10 @@ test('steering skips the calls not yet started and reaches the model with the re
     assert.equal(ends[1]!.result.errorKind, 'cancelled');
     assert.equal((ends[2]!.result.content[0] as { text: string }).text, STEERING_SKIP_MESSAGE);
     const sent = engine.server.requests[1]!.body.messages.at(-1)!.content as Array<{ type: string; text?: string }>;
-    assert.deepEqual(sent.map((b) => b.type), ['tool_result', 'tool_result', 'tool_result', 'text']);
+    assert.deepEqual(
+      sent.map((b) => b.type),
+      ['tool_result', 'tool_result', 'tool_result', 'text'],
+    );
     assert.equal(sent[3]!.text, 'stop that and look at README instead');
   } finally {
     await engine.close();
@@ -142,13 +147,10 @@ test('middleware can allow, rewrite or deny; a throwing middleware denies', asyn
       return { action: 'allow' };
     },
   };
-  const engine = await startEngine(
-    [
-      reply.message(['allow', 'deny', 'rewrite', 'explode'].map((value) => block.toolUse('echo', { value }, { id: `toolu_${value}` }))),
-      reply.text('ok'),
-    ],
-    { tools: [echo], middleware: [policy] },
-  );
+  const engine = await startEngine([reply.message(['allow', 'deny', 'rewrite', 'explode'].map((value) => block.toolUse('echo', { value }, { id: `toolu_${value}` }))), reply.text('ok')], {
+    tools: [echo],
+    middleware: [policy],
+  });
   try {
     await engine.agent.run('please echo things');
     assert.deepEqual(echo.calls, [{ value: 'allow' }, { value: 'rewritten' }]);

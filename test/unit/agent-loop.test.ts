@@ -31,10 +31,7 @@ test('streams a text reply through the real SDK and publishes the events in orde
 test('runs a tool call and sends its result back; parallel calls are answered in one message', async () => {
   const echo = testTool('echo');
   const engine = await startEngine(
-    [
-      reply.message([block.text('Two calls.'), block.toolUse('echo', { value: 'a' }, { id: 'toolu_a' }), block.toolUse('echo', { value: 'b' }, { id: 'toolu_b' })]),
-      reply.text('done'),
-    ],
+    [reply.message([block.text('Two calls.'), block.toolUse('echo', { value: 'a' }, { id: 'toolu_a' }), block.toolUse('echo', { value: 'b' }, { id: 'toolu_b' })]), reply.text('done')],
     { tools: [echo] },
   );
   try {
@@ -45,10 +42,19 @@ test('runs a tool call and sends its result back; parallel calls are answered in
     const last = second.messages.at(-1)!;
     assert.equal(last.role, 'user');
     const results = (last.content as Array<{ type: string; tool_use_id: string; is_error?: boolean }>).filter((b) => b.type === 'tool_result');
-    assert.deepEqual(results.map((r) => r.tool_use_id), ['toolu_a', 'toolu_b']);
+    assert.deepEqual(
+      results.map((r) => r.tool_use_id),
+      ['toolu_a', 'toolu_b'],
+    );
     assert.ok(results.every((r) => !r.is_error));
     const ends = engine.ofType('toolExecutionEnd');
-    assert.deepEqual(ends.map((e) => [e.toolCallId, e.isError]), [['toolu_a', false], ['toolu_b', false]]);
+    assert.deepEqual(
+      ends.map((e) => [e.toolCallId, e.isError]),
+      [
+        ['toolu_a', false],
+        ['toolu_b', false],
+      ],
+    );
     assert.equal(engine.ofType('toolExecutionStart').length, 2);
     assertValidHistory(engine.agent.messages);
   } finally {

@@ -5,19 +5,25 @@ import { assertValidHistory, startEngine, testTool } from '../support/engine';
 import { retryDelay, DEFAULT_RETRY } from '../../electron/core/agent/retry';
 
 test('429, 5xx, 529, stream errors and cut streams are retried and each retry is an event', async () => {
-  const engine = await startEngine([
-    reply.error(429, 'rate_limit_error', 'slow down', { retryAfter: 0.03 }),
-    reply.error(500, 'api_error', 'internal'),
-    reply.error(529, 'overloaded_error', 'overloaded'),
-    reply.streamError('overloaded_error', 'Overloaded mid-stream'),
-    reply.cut({ afterEvents: 4 }),
-    reply.text('finally'),
-  ], { retry: { maxRetries: 5, baseDelayMs: 1, maxDelayMs: 5 } });
+  const engine = await startEngine(
+    [
+      reply.error(429, 'rate_limit_error', 'slow down', { retryAfter: 0.03 }),
+      reply.error(500, 'api_error', 'internal'),
+      reply.error(529, 'overloaded_error', 'overloaded'),
+      reply.streamError('overloaded_error', 'Overloaded mid-stream'),
+      reply.cut({ afterEvents: 4 }),
+      reply.text('finally'),
+    ],
+    { retry: { maxRetries: 5, baseDelayMs: 1, maxDelayMs: 5 } },
+  );
   try {
     const outcome = await engine.agent.run('go');
     assert.equal(outcome.stopReason, 'endTurn');
     const retries = engine.ofType('providerRetry');
-    assert.deepEqual(retries.map((r) => r.attempt), [2, 3, 4, 5, 6]);
+    assert.deepEqual(
+      retries.map((r) => r.attempt),
+      [2, 3, 4, 5, 6],
+    );
     assert.ok(retries.every((r) => r.maxAttempts === 6));
     assert.equal(retries[0]!.delayMs, 30, 'retry-after is honoured');
     assert.match(retries[0]!.error, /429 rate_limit_error: slow down/);
@@ -57,10 +63,22 @@ test('a request the provider rejects (400) is not retried', async () => {
 });
 
 test('backoff doubles from 1 s, is capped at 30 s, and jitters within ±20 %', () => {
-  assert.equal(retryDelay(1, DEFAULT_RETRY, undefined, () => 0.5), 1000);
-  assert.equal(retryDelay(2, DEFAULT_RETRY, undefined, () => 0.5), 2000);
-  assert.equal(retryDelay(3, DEFAULT_RETRY, undefined, () => 0), 3200);
-  assert.equal(retryDelay(10, DEFAULT_RETRY, undefined, () => 1), 30_000);
+  assert.equal(
+    retryDelay(1, DEFAULT_RETRY, undefined, () => 0.5),
+    1000,
+  );
+  assert.equal(
+    retryDelay(2, DEFAULT_RETRY, undefined, () => 0.5),
+    2000,
+  );
+  assert.equal(
+    retryDelay(3, DEFAULT_RETRY, undefined, () => 0),
+    3200,
+  );
+  assert.equal(
+    retryDelay(10, DEFAULT_RETRY, undefined, () => 1),
+    30_000,
+  );
   assert.equal(retryDelay(1, DEFAULT_RETRY, 7000), 7000);
 });
 
@@ -82,13 +100,15 @@ test('cancelling mid-stream ends the run at once with stop reason aborted', asyn
 
 test('cancelling during tools stops the running one and answers the rest; nothing runs afterwards', async () => {
   let sawAbort = false;
-  const slow = testTool('slow', (_params, ctx) =>
-    new Promise((_resolve, reject) => {
-      ctx.signal.addEventListener('abort', () => {
-        sawAbort = true;
-        reject(new Error('killed'));
-      });
-    }),
+  const slow = testTool(
+    'slow',
+    (_params, ctx) =>
+      new Promise((_resolve, reject) => {
+        ctx.signal.addEventListener('abort', () => {
+          sawAbort = true;
+          reject(new Error('killed'));
+        });
+      }),
   );
   const after = testTool('after');
   const engine = await startEngine([reply.message([block.toolUse('slow', {}), block.toolUse('after', {})]), reply.text('never asked')], {
@@ -105,7 +125,10 @@ test('cancelling during tools stops the running one and answers the rest; nothin
     assert.equal(after.calls.length, 0);
     assert.equal(engine.server.requests.length, 1, 'no request after the cancel');
     const ends = engine.ofType('toolExecutionEnd');
-    assert.deepEqual(ends.map((e) => e.result.errorKind), ['cancelled', 'cancelled']);
+    assert.deepEqual(
+      ends.map((e) => e.result.errorKind),
+      ['cancelled', 'cancelled'],
+    );
     assertValidHistory(engine.agent.messages);
   } finally {
     await engine.close();
@@ -134,7 +157,13 @@ test('the same call three times in a row is nudged, and a fourth stops the run',
     const outcome = await engine.agent.run('go');
     assert.equal(outcome.stopReason, 'loopDetected');
     assert.equal(echo.calls.length, 2, 'the third and fourth identical calls are not run');
-    assert.deepEqual(engine.ofType('loopDetected').map((e) => [e.action, e.count]), [['nudge', 3], ['stop', 4]]);
+    assert.deepEqual(
+      engine.ofType('loopDetected').map((e) => [e.action, e.count]),
+      [
+        ['nudge', 3],
+        ['stop', 4],
+      ],
+    );
     const nudge = engine.ofType('toolExecutionEnd')[2]!;
     assert.match((nudge.result.content[0] as { text: string }).text, /3 times in a row/);
     assertValidHistory(engine.agent.messages);
@@ -173,9 +202,16 @@ test('cache breakpoints sit on the system prompt, the last tool and the latest m
   try {
     await engine.agent.run('go');
     for (const request of engine.server.requests) {
-      const body = request.body as unknown as { system: Array<{ cache_control?: unknown }>; tools: Array<{ cache_control?: unknown }>; messages: Array<{ content: Array<{ cache_control?: unknown }> }> };
+      const body = request.body as unknown as {
+        system: Array<{ cache_control?: unknown }>;
+        tools: Array<{ cache_control?: unknown }>;
+        messages: Array<{ content: Array<{ cache_control?: unknown }> }>;
+      };
       assert.deepEqual(body.system.at(-1)!.cache_control, { type: 'ephemeral' });
-      assert.deepEqual(body.tools.map((t) => Boolean(t.cache_control)), [false, true]);
+      assert.deepEqual(
+        body.tools.map((t) => Boolean(t.cache_control)),
+        [false, true],
+      );
       const marked = body.messages.flatMap((m) => m.content.filter((b) => b.cache_control));
       assert.equal(marked.length, 1);
       assert.ok(body.messages.at(-1)!.content.at(-1)!.cache_control);

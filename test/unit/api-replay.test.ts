@@ -81,7 +81,10 @@ test('redacted thinking is kept and sent back byte for byte', async () => {
 test('citations arrive with the text and are sent back with it on the next prompt', async () => {
   const { engine, outcomes } = await replayThenAnswer(corpus.citations(), ['What colour is the grass?', 'And the sky?']);
   try {
-    assert.deepEqual(outcomes.map((o) => o.stopReason), ['endTurn', 'endTurn']);
+    assert.deepEqual(
+      outcomes.map((o) => o.stopReason),
+      ['endTurn', 'endTurn'],
+    );
     const end = engine.ofType('messageEnd')[0]!;
     assert.deepEqual(end.content, [{ type: 'text', text: 'The grass is green.', citations: [corpus.CITATION] }]);
     assert.deepEqual(sentBack(engine.server.requests[1]!.body), [{ type: 'text', text: 'The grass is green.', citations: [corpus.CITATION] }]);
@@ -94,7 +97,10 @@ test('server tool blocks (server_tool_use, web_search_tool_result) are kept and 
   const { engine } = await replayThenAnswer(corpus.webSearch(), ['Weather in Paris?', 'Thanks']);
   try {
     const back = sentBack(engine.server.requests[1]!.body);
-    assert.deepEqual(back.map((block) => block.type), ['text', 'server_tool_use', 'web_search_tool_result', 'text']);
+    assert.deepEqual(
+      back.map((block) => block.type),
+      ['text', 'server_tool_use', 'web_search_tool_result', 'text'],
+    );
     assert.deepEqual(back[1], { type: 'server_tool_use', id: 'srvtoolu_corpus01', name: 'web_search', input: { query: 'weather Paris' } });
     assert.deepEqual(back[2], { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_corpus01', content: [corpus.SEARCH_RESULT] });
     // A server tool is not Cove's to run.
@@ -140,7 +146,10 @@ test('max_tokens continues the reply, and the next request asks to continue afte
     const outcome = await engine.agent.run('Write it');
     assert.equal(outcome.stopReason, 'endTurn');
     const sent = messagesOf(engine.server.requests[1]!.body);
-    assert.deepEqual(sent.map((m) => m.role), ['user', 'assistant', 'user']);
+    assert.deepEqual(
+      sent.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
     assert.equal(sent[1]!.content[0]!.text, 'The first half');
     assert.match(String(sent[2]!.content[0]!.text), /^\[Cove\] Your reply was cut off at the output limit/);
     assertValidHistory(engine.agent.messages);
@@ -164,11 +173,7 @@ test('max_tokens again and again ends the run as truncated, with a reason', asyn
 });
 
 test('a refusal is shown, ends the run as refused, and the refused exchange is not sent again', async () => {
-  const engine = await startEngine([
-    reply.text('Hello there.'),
-    reply.raw(corpus.textReply('refusal', 'Hi')),
-    reply.text('Happy to help with that.'),
-  ]);
+  const engine = await startEngine([reply.text('Hello there.'), reply.raw(corpus.textReply('refusal', 'Hi')), reply.text('Happy to help with that.')]);
   try {
     await engine.agent.run('Say hello');
     const outcome = await engine.agent.run('Something refused');
@@ -191,12 +196,22 @@ test('a refusal is shown, ends the run as refused, and the refused exchange is n
 });
 
 test('pause_turn sends the paused reply back as the last message and resumes', async () => {
-  const engine = await startEngine([reply.raw(corpus.webSearch().map((e) => (e.event === 'message_delta' ? { ...e, data: { type: 'message_delta', delta: { stop_reason: 'pause_turn', stop_sequence: null }, usage: { output_tokens: 50 } } } : e))), reply.text('Resumed.')]);
+  const engine = await startEngine([
+    reply.raw(
+      corpus
+        .webSearch()
+        .map((e) => (e.event === 'message_delta' ? { ...e, data: { type: 'message_delta', delta: { stop_reason: 'pause_turn', stop_sequence: null }, usage: { output_tokens: 50 } } } : e)),
+    ),
+    reply.text('Resumed.'),
+  ]);
   try {
     const outcome = await engine.agent.run('Search');
     assert.equal(outcome.stopReason, 'endTurn');
     const sent = messagesOf(engine.server.requests[1]!.body);
-    assert.deepEqual(sent.map((m) => m.role), ['user', 'assistant']);
+    assert.deepEqual(
+      sent.map((m) => m.role),
+      ['user', 'assistant'],
+    );
     assert.equal(sent[1]!.content[1]!.type, 'server_tool_use');
   } finally {
     await engine.close();
@@ -210,12 +225,14 @@ test('model_context_window_exceeded compacts and retries once, then stops with a
       if (system.includes('You summarize')) return reply.text('Summary of the earlier work.');
       return reply.raw(corpus.textReply('model_context_window_exceeded', 'partial'));
     },
-    { messages: [
-      { role: 'user', content: [{ type: 'text', text: 'First task' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'First answer' }] },
-      { role: 'user', content: [{ type: 'text', text: 'Second task' }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Second answer' }] },
-    ] },
+    {
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'First task' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'First answer' }] },
+        { role: 'user', content: [{ type: 'text', text: 'Second task' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Second answer' }] },
+      ],
+    },
   );
   try {
     const outcome = await engine.agent.run('Third task');
@@ -286,14 +303,17 @@ test('a refused prompt that was merged into a trailing user message is taken out
   }
 });
 
-test('a recorded refusal stream in the SDK fixtures\' wire format (padded JSON, stop_details) is shown and kept out of the next request', async () => {
+test("a recorded refusal stream in the SDK fixtures' wire format (padded JSON, stop_details) is shown and kept out of the next request", async () => {
   const { readFileSync } = await import('node:fs');
   const recorded = readFileSync(new URL('../fixtures/api-streams/refusal-after-thinking.sse', import.meta.url), 'utf8');
   const engine = await startEngine([reply.sse(recorded), reply.text('Sure, here is the weather.')], { model: 'claude-fable-5-1' });
   try {
     const refused = await engine.agent.run('Help me with something refused');
     assert.equal(refused.stopReason, 'refused');
-    const shown = engine.ofType('messageUpdate').flatMap((event) => (event.delta.type === 'text' ? [event.delta.text] : [])).join('');
+    const shown = engine
+      .ofType('messageUpdate')
+      .flatMap((event) => (event.delta.type === 'text' ? [event.delta.text] : []))
+      .join('');
     assert.equal(shown, "I can't help with that.");
     assert.equal(engine.ofType('messageEnd')[0]!.providerStopReason, 'refusal');
     // Fable 5.1: $10 in, $50 out per million tokens.
@@ -301,7 +321,10 @@ test('a recorded refusal stream in the SDK fixtures\' wire format (padded JSON, 
     await engine.agent.run('What is the weather?');
     const sent = JSON.stringify(messagesOf(engine.server.requests[1]!.body));
     assert.doesNotMatch(sent, /refused|can't help|Y292ZS1jb3JwdXMtcmVmdXNhbC1zaWduYXR1cmU/);
-    assert.deepEqual(messagesOf(engine.server.requests[1]!.body).map((m) => m.role), ['user']);
+    assert.deepEqual(
+      messagesOf(engine.server.requests[1]!.body).map((m) => m.role),
+      ['user'],
+    );
   } finally {
     await engine.close();
   }

@@ -12,8 +12,7 @@ function cleanAll(chunks: string[]): string {
 
 describe('stripAnsi', () => {
   test('removes CSI, OSC, charset and control sequences', () => {
-    const raw =
-      '\x1b[1;31mred\x1b[0m \x1b]0;title\x07\x1b]8;;https://x.test\x1b\\link\x1b]8;;\x1b\\ \x1b(Bascii\x1b)0 \x1b[?25lhidden\x1b[?25h\x07';
+    const raw = '\x1b[1;31mred\x1b[0m \x1b]0;title\x07\x1b]8;;https://x.test\x1b\\link\x1b]8;;\x1b\\ \x1b(Bascii\x1b)0 \x1b[?25lhidden\x1b[?25h\x07';
     assert.equal(stripAnsi(raw), 'red link ascii hidden');
   });
 
@@ -191,9 +190,15 @@ describe('deny patterns', () => {
     stream.push(`${token.slice(10)}\nafter\n`);
     stream.flush(false);
     stream.dispose();
-    assert.deepEqual(updates.map((u) => u.chunk), ['line one\n', `token=${token}\nafter\n`]);
+    assert.deepEqual(
+      updates.map((u) => u.chunk),
+      ['line one\n', `token=${token}\nafter\n`],
+    );
     const secrets = new SecretSet();
-    assert.ok(updates.every((u) => !secrets.redact(u.chunk).text.includes(token.slice(4, 20))), 'every update redacts the token whole');
+    assert.ok(
+      updates.every((u) => !secrets.redact(u.chunk).text.includes(token.slice(4, 20))),
+      'every update redacts the token whole',
+    );
   });
 
   test('a PEM block is held until its END line; held text is sent after a while or at the end', async () => {

@@ -73,11 +73,14 @@ describe('sandbox settings', () => {
       const home = folder('cove-home');
       const path = join(home, 'settings.json');
       writeFileSync(path, JSON.stringify({ sandbox: value }));
-      assert.throws(() => loadSandboxSettings({ workspaceRoots: [], coveHome: home }), (error: Error) => {
-        assert.ok(error.message.startsWith(`${path}: `), error.message);
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => loadSandboxSettings({ workspaceRoots: [], coveHome: home }),
+        (error: Error) => {
+          assert.ok(error.message.startsWith(`${path}: `), error.message);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     });
   }
 
@@ -106,7 +109,11 @@ describe('sandbox policy', () => {
     for (const name of ['.cove', '.claude', '.mcp.json', '.git/config', '.git/hooks', '.gitmodules', '.npmrc', '.envrc']) {
       assert.ok(protectedPaths.includes(join(root, name)), name);
     }
-    assert.equal(protectedPaths.some((path) => path.startsWith(home)), false, 'a read-only home needs no holds');
+    assert.equal(
+      protectedPaths.some((path) => path.startsWith(home)),
+      false,
+      'a read-only home needs no holds',
+    );
   });
 
   test('shell start-up files are held when home is writable', () => {
@@ -134,7 +141,13 @@ describe('sandbox policy', () => {
     assert.ok(!args.includes('--new-session'), 'the PTY stays the controlling terminal');
     assert.deepEqual(args.slice(-3), ['--chdir', root, '--']);
     const hidden = bwrapArguments(
-      { ...policy, hiddenSockets: [{ path: '/run/user/1000', folder: true }, { path: '/run/docker.sock', folder: false }] },
+      {
+        ...policy,
+        hiddenSockets: [
+          { path: '/run/user/1000', folder: true },
+          { path: '/run/docker.sock', folder: false },
+        ],
+      },
       { anchors: [], paths: [], covers: [] },
     );
     assert.ok(hidden.join(' ').includes('--tmpfs /run/user/1000 --remount-ro /run/user/1000'));
@@ -232,7 +245,13 @@ describe('Seatbelt profile (macOS, generated here as text)', () => {
     assert.match(profile, /\(deny network-outbound \(remote ip\)\)/);
     assert.doesNotMatch(seatbeltProfile(policyFor(root, { network: 'all' })), /deny network/);
     assert.match(seatbeltProfile(policyFor(root, { network: ['example.com'] })), /deny network-outbound/);
-    const sockets = seatbeltProfile({ ...policyFor(root, { network: 'all' }), hiddenSockets: [{ path: '/private/var/run/docker.sock', folder: false }, { path: '/run/user/501', folder: true }] });
+    const sockets = seatbeltProfile({
+      ...policyFor(root, { network: 'all' }),
+      hiddenSockets: [
+        { path: '/private/var/run/docker.sock', folder: false },
+        { path: '/run/user/501', folder: true },
+      ],
+    });
     assert.match(sockets, /\(deny network-outbound \(remote unix-socket \(path-literal "\/private\/var\/run\/docker\.sock"\) \(path-regex #"\^\/run\/user\/501\/"\)\)\)/);
   });
 });
@@ -242,7 +261,10 @@ describe('refusal notes', () => {
   const policy: SandboxPolicy = {
     writable: [root, '/tmp'],
     missingWritable: [],
-    protectedPaths: [{ path: `${root}/.envrc`, folder: false }, { path: `${root}/.git/config`, folder: false }],
+    protectedPaths: [
+      { path: `${root}/.envrc`, folder: false },
+      { path: `${root}/.git/config`, folder: false },
+    ],
     network: 'none',
     networkOpen: false,
     hiddenSockets: [],
@@ -276,7 +298,7 @@ describe('refusal notes', () => {
   });
 
   test('Seatbelt refuses with EPERM, and its note names the path', () => {
-    assert.match(refusalNote("touch: /etc/motd: Operation not permitted\n", policy, 'seatbelt') ?? '', /\(seatbelt\) refused the write to \/etc\/motd/);
+    assert.match(refusalNote('touch: /etc/motd: Operation not permitted\n', policy, 'seatbelt') ?? '', /\(seatbelt\) refused the write to \/etc\/motd/);
   });
 
   test('a refused connection with the network off says how to open it; with it open, nothing', () => {

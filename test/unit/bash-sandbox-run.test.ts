@@ -122,7 +122,10 @@ describe('bash in the sandbox', { skip }, () => {
   test('no capability is left to remount the file system writable, even as root', async () => {
     const outside = realpathSync(mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : homedir(), 'cove-sandbox-remount-')));
     try {
-      const result = await createBashTool().execute({ command: `mount -o remount,rw / ; mount -o remount,rw ${outside} ; touch ${outside}/escaped; grep CapEff /proc/self/status` }, context());
+      const result = await createBashTool().execute(
+        { command: `mount -o remount,rw / ; mount -o remount,rw ${outside} ; touch ${outside}/escaped; grep CapEff /proc/self/status` },
+        context(),
+      );
       assert.equal(existsSync(join(outside, 'escaped')), false);
       assert.match(result.content.map((part) => (part.type === 'text' ? part.text : '')).join(''), /CapEff:\s+0+\n/);
     } finally {

@@ -30,18 +30,21 @@ function terminalOf(events: CoveEvent[]): string {
 
 async function bashEvents(command: string): Promise<CoveEvent[]> {
   const updates: ToolResult[] = [];
-  const result = await bashTool.execute({ command }, {
-    toolCallId,
-    toolName: 'bash',
-    signal: new AbortController().signal,
-    onUpdate: (partial) => updates.push(partial),
-    onProgress: () => {},
-    workspaceRoots: [workspace],
-    secrets: NO_SECRETS,
-    sessionId,
-    cwd: workspace,
-    snapshots: new MemorySnapshotStore(),
-  });
+  const result = await bashTool.execute(
+    { command },
+    {
+      toolCallId,
+      toolName: 'bash',
+      signal: new AbortController().signal,
+      onUpdate: (partial) => updates.push(partial),
+      onProgress: () => {},
+      workspaceRoots: [workspace],
+      secrets: NO_SECRETS,
+      sessionId,
+      cwd: workspace,
+      snapshots: new MemorySnapshotStore(),
+    },
+  );
   return [
     makeEvent('toolExecutionStart', { sessionId, toolCallId, toolName: 'bash', args: { command }, sensitivity: 'mutating' }),
     ...updates.map((partialResult) => makeEvent('toolExecutionUpdate', { sessionId, toolCallId, partialResult })),
@@ -77,7 +80,13 @@ describe('bash terminal redraw', () => {
     const events = [
       makeEvent('toolExecutionStart', { sessionId, toolCallId, toolName: 'bash', args: { command: 'x' }, sensitivity: 'mutating' }),
       makeEvent('toolExecutionUpdate', { sessionId, toolCallId, partialResult: { content: [{ type: 'text', text: chunk }], details: { chunk, bytes: 10, elapsedMs: 1 } } }),
-      makeEvent('toolExecutionEnd', { sessionId, toolCallId, toolName: 'bash', result: { content: [{ type: 'text', text: 'one\ntwo\n[exit code 0]' }], details: { exitCode: 0 } }, isError: false }),
+      makeEvent('toolExecutionEnd', {
+        sessionId,
+        toolCallId,
+        toolName: 'bash',
+        result: { content: [{ type: 'text', text: 'one\ntwo\n[exit code 0]' }], details: { exitCode: 0 } },
+        isError: false,
+      }),
     ];
     assert.equal(terminalOf(events), 'one\ntwo\n');
   });

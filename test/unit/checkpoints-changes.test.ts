@@ -16,7 +16,18 @@ import { timelineOf } from '../../electron/core/checkpoints/timeline';
 import type { StoredEvent } from '../../electron/core/store';
 
 function call(toolCallId: string): ToolCallRequest {
-  return { sessionId: 's1', toolCallId, toolName: 'bash', args: {}, sensitivity: 'mutating', workspaceRoots: [], signal: new AbortController().signal, messages: [], runPrompts: [], userRequest: () => undefined };
+  return {
+    sessionId: 's1',
+    toolCallId,
+    toolName: 'bash',
+    args: {},
+    sensitivity: 'mutating',
+    workspaceRoots: [],
+    signal: new AbortController().signal,
+    messages: [],
+    runPrompts: [],
+    userRequest: () => undefined,
+  };
 }
 
 describe('session changes', () => {

@@ -133,7 +133,14 @@ describe('checkpoint middleware', () => {
       await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
       rmSync(shadowDirFor(home, root), { recursive: true, force: true });
       const events: CoveEvent[] = [];
-      const next = new SessionCheckpoints({ coveHome: home, sessionId: 's1', workspaceRoots: [root], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: (event) => events.push(event), hadCheckpoints: () => true });
+      const next = new SessionCheckpoints({
+        coveHome: home,
+        sessionId: 's1',
+        workspaceRoots: [root],
+        settings: DEFAULT_CHECKPOINT_SETTINGS,
+        emit: (event) => events.push(event),
+        hadCheckpoints: () => true,
+      });
       assert.deepEqual(await next.middleware.beforeTool(call('write2', 'mutating')), { action: 'allow' });
       const event = events.find((item): item is CheckpointEvent => item.type === 'checkpoint');
       assert.equal(event?.roots.length, 1);
@@ -151,7 +158,10 @@ describe('checkpoint middleware', () => {
       writeFileSync(join(home, 'settings.json'), JSON.stringify({ checkpoints: { required: false, maxFileBytes: 10 } }));
       assert.deepEqual(loadCheckpointSettings(home, [root]), { enabled: true, required: false, maxFileBytes: 10 });
       writeFileSync(join(home, 'settings.json'), JSON.stringify({ checkpoints: { required: 'yes' } }));
-      assert.throws(() => loadCheckpointSettings(home, [root]), (error: Error) => error.message.includes(join(home, 'settings.json')) && /checkpoints\.required must be true or false/.test(error.message));
+      assert.throws(
+        () => loadCheckpointSettings(home, [root]),
+        (error: Error) => error.message.includes(join(home, 'settings.json')) && /checkpoints\.required must be true or false/.test(error.message),
+      );
     } finally {
       rmSync(home, { recursive: true, force: true });
       rmSync(root, { recursive: true, force: true });

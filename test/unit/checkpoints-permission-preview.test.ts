@@ -65,7 +65,11 @@ describe('permission preview', () => {
     const { root, env } = workspace();
     try {
       const seen: PromptRequest[] = [];
-      const prompter = previewingPrompter(async (request) => (seen.push(request), { decision: 'deny' }), () => [writeFileTool], { ...env, secrets: () => NO_SECRETS });
+      const prompter = previewingPrompter(
+        async (request) => (seen.push(request), { decision: 'deny' }),
+        () => [writeFileTool],
+        { ...env, secrets: () => NO_SECRETS },
+      );
       const base = { toolCallId: 't1', sensitivity: 'mutating' as const, reasons: [], suggestedRule: null };
       await prompter({ ...base, toolName: 'write_file', args: { path: 'n.txt', content: 'hello\n' } }, new AbortController().signal);
       await prompter({ ...base, toolName: 'bash', args: { command: 'ls' } }, new AbortController().signal);

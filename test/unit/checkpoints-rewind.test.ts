@@ -16,7 +16,18 @@ import { shadowDirFor } from '../../electron/core/checkpoints/shadow-repo';
 import type { SessionRecord, StoredEvent } from '../../electron/core/store';
 
 function call(toolCallId: string): ToolCallRequest {
-  return { sessionId: 's1', toolCallId, toolName: 'bash', args: {}, sensitivity: 'mutating', workspaceRoots: [], signal: new AbortController().signal, messages: [], runPrompts: [], userRequest: () => undefined };
+  return {
+    sessionId: 's1',
+    toolCallId,
+    toolName: 'bash',
+    args: {},
+    sensitivity: 'mutating',
+    workspaceRoots: [],
+    signal: new AbortController().signal,
+    messages: [],
+    runPrompts: [],
+    userRequest: () => undefined,
+  };
 }
 
 describe('rewind: bad input', () => {

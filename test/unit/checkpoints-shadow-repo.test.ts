@@ -30,7 +30,10 @@ function fingerprint(dir: string): Record<string, string> {
 }
 
 function userGit(root: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  return execFileSync('git', ['-C', root, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  });
 }
 
 describe('shadow repository', () => {
@@ -127,7 +130,10 @@ describe('shadow repository', () => {
       utimesSync(lock, old, old);
       writeFileSync(join(root, 'f0.txt'), 'changed\n');
       const after = await one.snapshot('after a crash');
-      assert.deepEqual((await one.changes(b.commit, after.commit)).map((change) => change.path), ['f0.txt']);
+      assert.deepEqual(
+        (await one.changes(b.commit, after.commit)).map((change) => change.path),
+        ['f0.txt'],
+      );
     } finally {
       rmSync(home, { recursive: true, force: true });
       rmSync(root, { recursive: true, force: true });
@@ -141,7 +147,10 @@ describe('shadow repository', () => {
       for (let index = 0; index < 6; index++) writeFileSync(join(root, `f${index}.txt`), 'x\n');
       const repo = new ShadowRepo(home, root, 1024, { files: 5, bytes: 1_000_000 });
       await assert.rejects(repo.snapshot('too many'), /6 files \(12 bytes\) changed since the last checkpoint, more than one checkpoint copies \(5 files/);
-      assert.deepEqual(readdirSync(join(repo.gitDir, 'objects')).filter((name) => /^[0-9a-f]{2}$/.test(name)), []);
+      assert.deepEqual(
+        readdirSync(join(repo.gitDir, 'objects')).filter((name) => /^[0-9a-f]{2}$/.test(name)),
+        [],
+      );
     } finally {
       rmSync(home, { recursive: true, force: true });
       rmSync(root, { recursive: true, force: true });

@@ -15,7 +15,22 @@ import { createHost, type Host } from '../../electron/core/api/host';
 const INPUTS_PER_REQUEST = 200;
 const ERROR_CODES: ErrorCode[] = ['invalidInput', 'unknownRequest', 'notFound', 'conflict', 'failed', 'unauthorized'];
 /** Requests whose valid inputs change nothing, so the fuzzer may send them too. */
-const READ_ONLY = new Set<RequestName>(['app:info', 'session:list', 'session:open', 'session:events', 'session:search', 'workspace:check', 'workspace:complete', 'permission:pending', 'settings:get', 'persona:list', 'approval:list', 'session:attachment', 'command:list', 'mention:complete']);
+const READ_ONLY = new Set<RequestName>([
+  'app:info',
+  'session:list',
+  'session:open',
+  'session:events',
+  'session:search',
+  'workspace:check',
+  'workspace:complete',
+  'permission:pending',
+  'settings:get',
+  'persona:list',
+  'approval:list',
+  'session:attachment',
+  'command:list',
+  'mention:complete',
+]);
 
 function random(seed: number) {
   let state = seed >>> 0;

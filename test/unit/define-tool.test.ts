@@ -50,14 +50,16 @@ describe('a tool declared only in the test suite', () => {
         workspaceRoots: [dir],
         extraRules: { allow: ['count_words(notes/**)'], deny: ['count_words(private/**)'] },
       });
-      const decide = (file: string) =>
-        engine.decide({ sessionId: 's', toolCallId: 't', toolName: 'count_words', args: { file }, sensitivity: 'mutating' });
+      const decide = (file: string) => engine.decide({ sessionId: 's', toolCallId: 't', toolName: 'count_words', args: { file }, sensitivity: 'mutating' });
       assert.equal(decide('notes/a.txt').outcome, 'allow');
       assert.equal(decide('private/b.txt').outcome, 'deny');
       // The path is followed where it really leads, as for every path tool.
       assert.equal(decide('notes/link/b.txt').outcome, 'deny');
       assert.equal(decide('elsewhere.txt').outcome, 'ask');
-      assert.deepEqual(callPaths({ args: { file: 'notes/a.txt' }, tool: wordCountTool }, [dir])?.map((path) => path.relative), ['notes/a.txt']);
+      assert.deepEqual(
+        callPaths({ args: { file: 'notes/a.txt' }, tool: wordCountTool }, [dir])?.map((path) => path.relative),
+        ['notes/a.txt'],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -109,9 +111,7 @@ describe('a tool declared only in the test suite', () => {
       manager.subscribe((event) => events.push(event));
       await manager.run(session.id, 'count them');
       // The two calls may run side by side: ordered by their arguments, not by which started first.
-      const starts = events
-        .filter((event): event is ToolExecutionStartEvent => event.type === 'toolExecutionStart')
-        .sort((a, b) => (a.summary ?? '').localeCompare(b.summary ?? ''));
+      const starts = events.filter((event): event is ToolExecutionStartEvent => event.type === 'toolExecutionStart').sort((a, b) => (a.summary ?? '').localeCompare(b.summary ?? ''));
       assert.deepEqual(
         starts.map(({ label, summary, kind }) => ({ label, summary, kind })),
         [
@@ -182,8 +182,7 @@ test('a declared tool of kind edit is a file edit: acceptEdits lets it through i
   const dir = workspace();
   try {
     const engine = new PermissionEngine({ mode: 'acceptEdits', workspaceRoots: [dir], home: join(dir, 'home') });
-    const decide = (target: string) =>
-      engine.decide({ sessionId: 's', toolCallId: 't', toolName: appendLine.name, args: { target, line: 'x' }, sensitivity: 'mutating' });
+    const decide = (target: string) => engine.decide({ sessionId: 's', toolCallId: 't', toolName: appendLine.name, args: { target, line: 'x' }, sensitivity: 'mutating' });
     assert.equal(decide('notes/a.txt').outcome, 'allow');
     assert.equal(decide('/etc/hosts').outcome, 'ask');
     const guarded = decide('.cove/settings.json');

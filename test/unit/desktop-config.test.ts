@@ -55,7 +55,10 @@ describe('startupFailureMessage', () => {
 describe('nativeBinding', () => {
   test('the store loads the given better_sqlite3.node instead of the default one', (t) => {
     const missing = join(tempDir(t), 'missing', 'better_sqlite3.node');
-    assert.throws(() => openStore(tempDir(t), { nativeBinding: missing }), (error: Error) => error.message.includes(missing));
+    assert.throws(
+      () => openStore(tempDir(t), { nativeBinding: missing }),
+      (error: Error) => error.message.includes(missing),
+    );
     const store = openStore(tempDir(t), { nativeBinding: undefined });
     store.close();
   });

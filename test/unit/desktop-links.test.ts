@@ -11,7 +11,16 @@ describe('externalHttpsUrl', () => {
   });
 
   test('refuses every other scheme, including ones that launch programs', () => {
-    for (const url of ['http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'vscode://open', 'app://cove/index.html', 'ms-msdt:/id', 'data:text/html,<b>x</b>']) {
+    for (const url of [
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'vscode://open',
+      'app://cove/index.html',
+      'ms-msdt:/id',
+      'data:text/html,<b>x</b>',
+    ]) {
       assert.equal(externalHttpsUrl(url), null, url);
     }
   });

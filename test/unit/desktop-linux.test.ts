@@ -39,7 +39,10 @@ describe("npm start's check of Chromium's sandbox", () => {
   test("names Debian's switch and a zero namespace limit", () => {
     assert.match(linuxSandbox.usernsRestriction({ read: reader({ '/proc/sys/kernel/unprivileged_userns_clone': '0' }) }) ?? '', /unprivileged_userns_clone = 0/);
     assert.match(linuxSandbox.usernsRestriction({ read: reader({ '/proc/sys/user/max_user_namespaces': '0' }) }) ?? '', /max_user_namespaces = 0/);
-    assert.equal(linuxSandbox.usernsRestriction({ read: reader({ '/proc/sys/kernel/apparmor_restrict_unprivileged_userns': '0', '/proc/sys/kernel/unprivileged_userns_clone': '1' }) }), null);
+    assert.equal(
+      linuxSandbox.usernsRestriction({ read: reader({ '/proc/sys/kernel/apparmor_restrict_unprivileged_userns': '0', '/proc/sys/kernel/unprivileged_userns_clone': '1' }) }),
+      null,
+    );
   });
 
   test('passes where a setuid-root helper exists, namespaces are allowed, on root (--no-sandbox) and off Linux', () => {
@@ -62,7 +65,12 @@ function render(template: string, values: Record<string, string>): string {
 }
 
 const bwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']);
-const bwrapProblem = process.getuid?.() !== 0 ? 'the after-install script runs as root; these tests need root' : bwrap.status !== 0 ? `bubblewrap cannot run here: ${bwrap.error?.message ?? bwrap.stderr}` : undefined;
+const bwrapProblem =
+  process.getuid?.() !== 0
+    ? 'the after-install script runs as root; these tests need root'
+    : bwrap.status !== 0
+      ? `bubblewrap cannot run here: ${bwrap.error?.message ?? bwrap.stderr}`
+      : undefined;
 
 interface InstallRun {
   sandboxMode: number;
@@ -110,16 +118,33 @@ function runAfterInstall(
   const result = spawnSync(
     'bwrap',
     [
-      '--ro-bind', '/', '/',
-      '--dev', '/dev',
-      '--tmpfs', '/opt',
-      '--bind', app, '/opt/Cove',
-      '--bind', kernelDir, '/proc/sys/kernel',
-      '--bind', profiles, '/etc/apparmor.d',
-      '--bind', dir, '/tmp',
-      '--ro-bind', join(dir, 'ischroot'), '/usr/bin/ischroot',
-      '--setenv', 'PATH', `/tmp/tools:/usr/sbin:/usr/bin:/sbin:/bin`,
-      'bash', '/tmp/run',
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      '/opt',
+      '--bind',
+      app,
+      '/opt/Cove',
+      '--bind',
+      kernelDir,
+      '/proc/sys/kernel',
+      '--bind',
+      profiles,
+      '/etc/apparmor.d',
+      '--bind',
+      dir,
+      '/tmp',
+      '--ro-bind',
+      join(dir, 'ischroot'),
+      '/usr/bin/ischroot',
+      '--setenv',
+      'PATH',
+      `/tmp/tools:/usr/sbin:/usr/bin:/sbin:/bin`,
+      'bash',
+      '/tmp/run',
     ],
     { encoding: 'utf8' },
   );
@@ -163,7 +188,7 @@ describe('the deb and rpm after-install script', { skip: bwrapProblem }, () => {
     assert.match(run.parserCalls, /--remove \/etc\/apparmor.d\/cove-bwrap\n/);
   });
 
-  test("leaves bwrap to a profile the system already has for it, but not to one that only runs it", (t) => {
+  test('leaves bwrap to a profile the system already has for it, but not to one that only runs it', (t) => {
     const ubuntu = 'abi <abi/4.0>,\ninclude <tunables/global>\n\nprofile bwrap /usr/bin/bwrap flags=(attach_disconnected,mediate_deleted) {\n  allow capability,\n  userns,\n}\n';
     assert.deepEqual(runAfterInstall(t, { apparmor_restrict_unprivileged_userns: '1' }, true, { 'bwrap-userns-restrict': ubuntu }).installedProfiles, ['bwrap-userns-restrict', 'cove']);
     const caller = 'profile flatpak /usr/bin/flatpak {\n  /usr/bin/bwrap ix,\n}\n';

@@ -115,7 +115,8 @@ describe('the desktop main process', () => {
   });
 
   test('a window sets the sessions it watches over its own channel; other contents are refused', async () => {
-    const watch = (sender: unknown, frame: unknown, input: unknown) => (recorded.ipcHandlers.get('cove:watch') as Handler)({ sender, senderFrame: frame }, input) as Promise<ContractResponse>;
+    const watch = (sender: unknown, frame: unknown, input: unknown) =>
+      (recorded.ipcHandlers.get('cove:watch') as Handler)({ sender, senderFrame: frame }, input) as Promise<ContractResponse>;
     assert.deepEqual(await watch(window.webContents, window.webContents.mainFrame, { sessionIds: ['s1'] }), { ok: true, value: { watching: ['s1'] } });
     const malformed = await watch(window.webContents, window.webContents.mainFrame, { sessionIds: 's1' });
     assert.equal(!malformed.ok && malformed.error.code, 'invalidInput');
@@ -131,7 +132,11 @@ describe('the desktop main process', () => {
     assert.equal(existsSync(join(home, 'api-key.enc')), false);
     const view = await fromWindow('settings:get', {});
     assert.ok(view.ok);
-    assert.deepEqual((view.value as { apiKeyStorage: unknown }).apiKeyStorage, { kind: 'file', file: join(home, 'api-key'), keychainProblem: 'this system offers no keychain to encrypt it with' });
+    assert.deepEqual((view.value as { apiKeyStorage: unknown }).apiKeyStorage, {
+      kind: 'file',
+      file: join(home, 'api-key'),
+      keychainProblem: 'this system offers no keychain to encrypt it with',
+    });
     const consented = await fromWindow('settings:setApiKey', { apiKey: 'sk-ant-desktop', unprotectedFile: true });
     assert.ok(consented.ok && (consented.value as { apiKey: string }).apiKey === 'stored');
     assert.equal(statSync(join(home, 'api-key')).mode & 0o777, 0o600);

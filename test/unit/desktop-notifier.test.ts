@@ -11,15 +11,28 @@ import { AttentionTracker } from '../../electron/desktop/attention';
 import { app, BrowserWindow, FakeNotification, recorded } from '../support/fake-electron';
 
 const fakeElectron = pathToFileURL(resolve('test/support/fake-electron.ts')).href;
-register(`data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
+register(
+  `data:text/javascript,${encodeURIComponent(`export async function resolve(specifier, context, next) {
   return specifier === 'electron' ? { url: ${JSON.stringify(fakeElectron)}, shortCircuit: true } : next(specifier, context);
-}`)}`);
+}`)}`,
+);
 
 function summary(patch: Partial<SessionSummary> = {}): SessionSummary {
   return {
-    id: 's1', title: 'Fix the flaky test', workspaces: ['/w'], model: 'm', permissionMode: 'default', status: 'idle', createdAt: 0, updatedAt: 0,
+    id: 's1',
+    title: 'Fix the flaky test',
+    workspaces: ['/w'],
+    model: 'm',
+    permissionMode: 'default',
+    status: 'idle',
+    createdAt: 0,
+    updatedAt: 0,
     usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    costUsd: 0, pendingPermissions: 0, lastError: null, persona: null, ...patch,
+    costUsd: 0,
+    pendingPermissions: 0,
+    lastError: null,
+    persona: null,
+    ...patch,
   };
 }
 

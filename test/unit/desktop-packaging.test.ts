@@ -77,7 +77,10 @@ describe("node-pty's spawn-helper (node-pty#850)", () => {
 
   test('every spawn-helper in the installed node-pty is executable (npm install runs the fixer)', () => {
     const helpers = spawnHelper.spawnHelpers(resolve('node_modules/node-pty'));
-    assert.ok(helpers.some((path) => path.includes('darwin')), 'node-pty ships macOS prebuilds with a spawn-helper');
+    assert.ok(
+      helpers.some((path) => path.includes('darwin')),
+      'node-pty ships macOS prebuilds with a spawn-helper',
+    );
     for (const path of helpers) assert.equal(modeOf(path) & 0o111, 0o111, `${path} is not executable: run node scripts/spawn-helper.mjs`);
   });
 
@@ -107,7 +110,7 @@ describe('the electron-builder config', () => {
     assert.deepEqual((config.linux as { target: string[] }).target, ['AppImage', 'deb', 'rpm']);
   });
 
-  test("appId is the AppUserModelID main gives Windows, or its notifications never show", async () => {
+  test('appId is the AppUserModelID main gives Windows, or its notifications never show', async () => {
     const { APP_ID } = await import('../../electron/desktop/desktop-config');
     assert.equal((await builderConfig()).appId, APP_ID);
   });
@@ -122,7 +125,10 @@ describe('the electron-builder config', () => {
     assert.ok(native.some((path) => path.endsWith('spawn-helper')));
     const unpacked = picomatch(patterns, { dot: true });
     for (const path of native) assert.ok(unpacked(path), `${path} would be packed inside app.asar, where it cannot be loaded`);
-    const withoutNodePty = picomatch(patterns.filter((pattern) => !pattern.includes('node-pty')), { dot: true });
+    const withoutNodePty = picomatch(
+      patterns.filter((pattern) => !pattern.includes('node-pty')),
+      { dot: true },
+    );
     assert.ok(native.some((path) => path.endsWith('spawn-helper') && !withoutNodePty(path)));
   });
 });
@@ -166,9 +172,6 @@ describe('afterPack against a fake packed app', () => {
 
   test('refuses to package for another platform than the one it runs on', async (t) => {
     const { context, binding } = fakeMacApp(t);
-    await assert.rejects(
-      afterPack.finishPackage(context, { sqliteBinding: async () => binding, log: () => {}, platform: 'linux', arch: 'x64' }),
-      /package darwin-arm64 on such a machine/,
-    );
+    await assert.rejects(afterPack.finishPackage(context, { sqliteBinding: async () => binding, log: () => {}, platform: 'linux', arch: 'x64' }), /package darwin-arm64 on such a machine/);
   });
 });

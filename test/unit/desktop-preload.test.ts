@@ -48,7 +48,10 @@ describe('createBridgeApi', () => {
     const api = createBridgeApi(REQUEST_NAMES, ipc, () => '');
     await api.watch({ sessionIds: ['s1'] });
     await api['session:open']({ sessionId: 's1' });
-    assert.deepEqual(ipc.invoked.map((call) => call[0]), [WATCH_CHANNEL, REQUEST_CHANNEL]);
+    assert.deepEqual(
+      ipc.invoked.map((call) => call[0]),
+      [WATCH_CHANNEL, REQUEST_CHANNEL],
+    );
     assert.deepEqual(ipc.invoked[0]![1], { sessionIds: ['s1'] });
   });
 
@@ -119,7 +122,9 @@ describe('the preload bundle', () => {
     assert.deepEqual(required, ['electron']);
     assert.deepEqual([...exposed.keys()], ['cove']);
     const cove = exposed.get('cove')!;
-    const functions = Object.keys(cove).filter((key) => typeof cove[key] === 'function').sort();
+    const functions = Object.keys(cove)
+      .filter((key) => typeof cove[key] === 'function')
+      .sort();
     assert.deepEqual(functions, [...REQUEST_NAMES, 'onEvent', 'onMenuCommand', 'pathForFile', 'watch'].sort());
   });
 });

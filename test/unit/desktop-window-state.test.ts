@@ -41,13 +41,23 @@ describe('the saved state on disk', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cove-window-state-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     const logged: string[] = [];
-    assert.equal(readWindowState(dir, (line) => logged.push(line)), undefined);
+    assert.equal(
+      readWindowState(dir, (line) => logged.push(line)),
+      undefined,
+    );
     writeWindowState(dir, { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false });
-    assert.deepEqual(readWindowState(dir, (line) => logged.push(line)), { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false });
+    assert.deepEqual(
+      readWindowState(dir, (line) => logged.push(line)),
+      { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false },
+    );
     assert.deepEqual(readdirSync(dir), [WINDOW_STATE_FILE]);
     for (const broken of ['{"bounds":', '{"bounds":{"x":0,"y":0,"width":-5,"height":10}}', '{"bounds":{"x":"left","y":0,"width":5,"height":10}}', 'null']) {
       writeFileSync(join(dir, WINDOW_STATE_FILE), broken);
-      assert.equal(readWindowState(dir, (line) => logged.push(line)), undefined, broken);
+      assert.equal(
+        readWindowState(dir, (line) => logged.push(line)),
+        undefined,
+        broken,
+      );
     }
     assert.equal(logged.length, 4);
     assert.match(logged[0]!, new RegExp(`ignored .*${WINDOW_STATE_FILE}`));

@@ -3,10 +3,8 @@ import assert from 'node:assert/strict';
 import { makeEvent, ZERO_USAGE } from '../../shared/events';
 import { EventSequencer, type SequencedEvent } from '../../electron/core/sessions/event-sequencer';
 
-const delta = (sessionId: string, text: string, index = 0) =>
-  makeEvent('messageUpdate', { sessionId, messageId: `msg-${sessionId}`, delta: { type: 'text', index, text } });
-const end = (sessionId: string) =>
-  makeEvent('messageEnd', { sessionId, messageId: `msg-${sessionId}`, content: [], providerStopReason: 'end_turn', usage: ZERO_USAGE });
+const delta = (sessionId: string, text: string, index = 0) => makeEvent('messageUpdate', { sessionId, messageId: `msg-${sessionId}`, delta: { type: 'text', index, text } });
+const end = (sessionId: string) => makeEvent('messageEnd', { sessionId, messageId: `msg-${sessionId}`, content: [], providerStopReason: 'end_turn', usage: ZERO_USAGE });
 
 function sequencer(stored: Record<string, number> = {}, frameMs = 16) {
   const delivered: SequencedEvent[] = [];
@@ -49,7 +47,10 @@ test("numbering starts after the store's latest seq, read once per session, and 
   const { instance, delivered, reads } = sequencer({ s1: 7 });
   instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 1 }));
   instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 2 }));
-  assert.deepEqual(delivered.map((e) => e.seq), [8, 9]);
+  assert.deepEqual(
+    delivered.map((e) => e.seq),
+    [8, 9],
+  );
   assert.deepEqual(reads, ['s1']);
   assert.equal(instance.current('s1'), 9);
   instance.forget('s1');
@@ -74,5 +75,8 @@ test('resync goes on after what another process stored meanwhile, never back', (
   stored.s1 = 2;
   instance.resync('s1');
   instance.push(makeEvent('turnStart', { sessionId: 's1', turn: 3 }));
-  assert.deepEqual(delivered.map((e) => e.seq), [4, 11, 12]);
+  assert.deepEqual(
+    delivered.map((e) => e.seq),
+    [4, 11, 12],
+  );
 });

@@ -85,10 +85,7 @@ describe('hashline_edit', () => {
         '|tail',
       ].join('\n'),
     );
-    assert.equal(
-      fileText('a.txt'),
-      'head\nline 1\ntwo\nbefore 3\nline 3\nafter 3\nfour\n  five  \n\nline 8\ntail\n',
-    );
+    assert.equal(fileText('a.txt'), 'head\nline 1\ntwo\nbefore 3\nline 3\nafter 3\nfour\n  five  \n\nline 8\ntail\n');
     assert.match(textOf(result), /^Edited a\.txt: 7 operations \(\+\d+ −\d+ lines\); now \[a\.txt#[0-9a-z]{6}\]/);
     assert.match(result.diff!, /^--- a\/a\.txt\n\+\+\+ b\/a\.txt\n@@/);
     assert.match(result.diff!, /^-line 2$/m);
@@ -100,7 +97,10 @@ describe('hashline_edit', () => {
     const first = await edit(`${header}\ninsert head\n|zero`);
     const tag = hashTag(fileText('a.txt'));
     assert.ok(textOf(first).includes(`[a.txt#${tag}]`));
-    assert.deepEqual((first.details as { files: Array<{ tag: string }> }).files.map((file) => file.tag), [tag]);
+    assert.deepEqual(
+      (first.details as { files: Array<{ tag: string }> }).files.map((file) => file.tag),
+      [tag],
+    );
     // Line 4 of the new version is "line 3".
     await edit(`[a.txt#${tag}]\nreplace 4\n|three`);
     assert.equal(fileText('a.txt'), 'zero\nline 1\nline 2\nthree\n');

@@ -73,9 +73,7 @@ describe('parsePatch', () => {
     assert.equal(first!.tag, 'k3f9a2');
     assert.deepEqual(
       first!.operations.map((operation) =>
-        operation.kind === 'insert'
-          ? [operation.kind, operation.position, operation.line, operation.body]
-          : [operation.kind, operation.first, operation.last, operation.body],
+        operation.kind === 'insert' ? [operation.kind, operation.position, operation.line, operation.body] : [operation.kind, operation.first, operation.last, operation.body],
       ),
       [
         ['replace', 12, 12, ['    const x = 1;']],
@@ -99,9 +97,7 @@ describe('parsePatch', () => {
   });
 
   test('names the patch line of each problem', () => {
-    const message = parseError(
-      ['[a.ts#abcdef]', 'replace 3', 'change 4', '|x', 'delete 5', '|y', 'replace 7-6', '|z', 'insert after 2'].join('\n'),
-    );
+    const message = parseError(['[a.ts#abcdef]', 'replace 3', 'change 4', '|x', 'delete 5', '|y', 'replace 7-6', '|z', 'insert after 2'].join('\n'));
     assert.match(message, /patch line 2: "replace 3" has no new lines/);
     assert.match(message, /patch line 3: cannot read "change 4"/);
     assert.match(message, /patch line 4: body line outside an operation/);
@@ -129,9 +125,7 @@ describe('checkOperations', () => {
 
   test('refuses overlapping ranges and names both', () => {
     const problems = checkOperations(operationsOf('replace 3-6\n|x\ndelete 5-8'), 10, 'a.ts');
-    assert.deepEqual(problems, [
-      '"replace 3-6" (patch line 2) and "delete 5-8" (patch line 4) both touch lines 5-6; merge them into one operation',
-    ]);
+    assert.deepEqual(problems, ['"replace 3-6" (patch line 2) and "delete 5-8" (patch line 4) both touch lines 5-6; merge them into one operation']);
   });
 
   test('refuses an insertion inside a replaced range and two insertions at one place', () => {

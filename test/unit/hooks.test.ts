@@ -29,7 +29,7 @@ function userHooks(home: string, hooks: unknown): void {
   writeFileSync(join(home, 'settings.json'), JSON.stringify({ hooks }));
 }
 
-test('matchers are whole-name regular expressions that also know Claude Code\'s tool names', () => {
+test("matchers are whole-name regular expressions that also know Claude Code's tool names", () => {
   const edit = compileMatcher('Edit');
   assert.ok(edit('edit_file') && edit('hashline_edit'));
   assert.ok(!edit('write_file') && !edit('NotebookEdit'), 'a plain name matches that name only');
@@ -43,21 +43,25 @@ test('matchers are whole-name regular expressions that also know Claude Code\'s 
   assert.throws(() => compileMatcher('('), /Invalid regular expression/);
 });
 
-test('a host\'s wrapper decides how the hook\'s shell starts (the sandbox seam), and stdin carries the JSON', async () => {
+test("a host's wrapper decides how the hook's shell starts (the sandbox seam), and stdin carries the JSON", async () => {
   const cwd = tempDir('cove-hook-run-');
   try {
     const seen: string[] = [];
     let released = 0;
-    const result = await runHookProcess('cat; printf " in $PWD as $WRAPPED"', { hello: 'hook' }, {
-      cwd,
-      env: { PATH: process.env.PATH },
-      timeoutMs: 10_000,
-      redactor: NO_SECRETS,
-      wrap: (launch, where) => {
-        seen.push(where);
-        return { file: '/usr/bin/env', args: ['WRAPPED=yes', launch.file, ...launch.args], release: () => released++ };
+    const result = await runHookProcess(
+      'cat; printf " in $PWD as $WRAPPED"',
+      { hello: 'hook' },
+      {
+        cwd,
+        env: { PATH: process.env.PATH },
+        timeoutMs: 10_000,
+        redactor: NO_SECRETS,
+        wrap: (launch, where) => {
+          seen.push(where);
+          return { file: '/usr/bin/env', args: ['WRAPPED=yes', launch.file, ...launch.args], release: () => released++ };
+        },
       },
-    });
+    );
     assert.deepEqual(seen, [cwd]);
     assert.equal(released, 1, 'what the sandbox set up is released once the hook exited');
     const refused = await runHookProcess(`touch '${join(cwd, 'ran')}'`, {}, { cwd, env: {}, timeoutMs: 10_000, redactor: NO_SECRETS, wrap: () => ({ refused: 'no sandbox can run here' }) });
@@ -89,8 +93,7 @@ test('a hook that asks puts the question to the person even where the rules allo
     createClient: () => new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 }),
     tools: () => [testTool('echo')],
     hooks: hostHooks({ coveHome: home, secrets: async () => NO_SECRETS }),
-    permissionGate: (session, prompter) =>
-      createSessionGate({ workspaces: session.workspaces, mode: 'default', coveHome: home, store, prompter, hooks: manager.hooksFor(session) }),
+    permissionGate: (session, prompter) => createSessionGate({ workspaces: session.workspaces, mode: 'default', coveHome: home, store, prompter, hooks: manager.hooksFor(session) }),
   });
   try {
     // The prompt is answered only once the Notification hook has run: it can only have run while the prompt waited.
@@ -112,7 +115,10 @@ test('a hook that asks puts the question to the person even where the rules allo
     assert.equal(notification.hook_event_name, 'Notification');
     assert.match(String(notification.message), /permission to use echo/);
     const audit = store.listPermissions(session.id);
-    assert.ok(audit.some((entry) => entry.decidedBy === 'person' && entry.decision === 'deny'), JSON.stringify(audit));
+    assert.ok(
+      audit.some((entry) => entry.decidedBy === 'person' && entry.decision === 'deny'),
+      JSON.stringify(audit),
+    );
   } finally {
     await manager.stopAll();
     store.close();

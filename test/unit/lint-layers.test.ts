@@ -22,12 +22,24 @@ function assertOne(found: string[], rule: string, words: RegExp): void {
 
 describe('import layers', () => {
   it('keeps permissions, the store and MCP out of the agent loop', async () => {
-    assertOne(await problems('electron/core/agent/planted.ts', "import { decide } from '../permissions/decide';\nvoid decide;\n"), 'import-x/no-restricted-paths', /agent loop knows nothing of permissions/);
-    assertOne(await problems('electron/core/agent/planted.ts', "import type { EventLog } from '../store/event-log';\nexport type Log = EventLog;\n"), 'import-x/no-restricted-paths', /agent loop/);
+    assertOne(
+      await problems('electron/core/agent/planted.ts', "import { decide } from '../permissions/decide';\nvoid decide;\n"),
+      'import-x/no-restricted-paths',
+      /agent loop knows nothing of permissions/,
+    );
+    assertOne(
+      await problems('electron/core/agent/planted.ts', "import type { EventLog } from '../store/event-log';\nexport type Log = EventLog;\n"),
+      'import-x/no-restricted-paths',
+      /agent loop/,
+    );
   });
 
   it('keeps the store out of ui/', async () => {
-    assertOne(await problems('renderer/ui/Planted.tsx', "import { useCove } from '../store';\nvoid useCove;\n"), 'import-x/no-restricted-paths', /ui\/ components take what they show as props/);
+    assertOne(
+      await problems('renderer/ui/Planted.tsx', "import { useCove } from '../store';\nvoid useCove;\n"),
+      'import-x/no-restricted-paths',
+      /ui\/ components take what they show as props/,
+    );
   });
 
   it('finds an import cycle, and none in the store as it is', async () => {
@@ -41,7 +53,11 @@ describe('import layers', () => {
     assertOne(await problems('electron/core/planted.ts', "import { serve } from '../web/server';\nvoid serve;\n"), 'import-x/no-restricted-paths', /core never imports a host/);
     assertOne(await problems('electron/core/planted.ts', "import { app } from 'electron';\nvoid app;\n"), 'no-restricted-imports', /only the desktop host and preload import electron/);
     assertOne(await problems('shared/planted.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n"), 'import-x/no-nodejs-modules', /node:fs/);
-    assertOne(await problems('renderer/planted.ts', "import { requests } from '../shared/contract';\nvoid requests;\n"), '@typescript-eslint/no-restricted-imports', /only types from shared/);
+    assertOne(
+      await problems('renderer/planted.ts', "import { requests } from '../shared/contract';\nvoid requests;\n"),
+      '@typescript-eslint/no-restricted-imports',
+      /only types from shared/,
+    );
     assert.deepEqual(await problems('renderer/planted.ts', "import type { RequestName } from '../shared/contract';\nexport type Name = RequestName;\n"), []);
   });
 });

@@ -8,10 +8,13 @@ const API_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 describe('MCP tool names', () => {
   test('a plain name is offered as mcp__<server>__<tool>', () => {
-    assert.deepEqual([...assignToolNames('everything', ['echo', 'get-sum'])], [
-      ['echo', 'mcp__everything__echo'],
-      ['get-sum', 'mcp__everything__get-sum'],
-    ]);
+    assert.deepEqual(
+      [...assignToolNames('everything', ['echo', 'get-sum'])],
+      [
+        ['echo', 'mcp__everything__echo'],
+        ['get-sum', 'mcp__everything__get-sum'],
+      ],
+    );
   });
 
   test('characters the API refuses become underscores', () => {

@@ -84,7 +84,10 @@ describe('MCP tool parameters', () => {
   });
 
   test('a $ref that cannot be resolved leaves the tool out, naming the reference', () => {
-    assert.throws(() => toParameters({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } }, schemaValidator()), (error: Error) => error instanceof UnusableSchemaError && /#\/definitions\/missing/.test(error.message));
+    assert.throws(
+      () => toParameters({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } }, schemaValidator()),
+      (error: Error) => error instanceof UnusableSchemaError && /#\/definitions\/missing/.test(error.message),
+    );
   });
 });
 
@@ -103,7 +106,12 @@ describe('MCP tool wrapper', () => {
 
   test('is mutating, labelled by title, described with its server, and calls the original name', async () => {
     const server = fakeServer(async (_tool, args) => ({ content: [{ type: 'text', text: `got ${args.path}` }] }));
-    const tool = createMcpTool(server, { name: 'read.file', title: 'Read a file', description: 'Reads one file', inputSchema: { type: 'object' } }, 'mcp__fake__read_file', schemaValidator());
+    const tool = createMcpTool(
+      server,
+      { name: 'read.file', title: 'Read a file', description: 'Reads one file', inputSchema: { type: 'object' } },
+      'mcp__fake__read_file',
+      schemaValidator(),
+    );
     assert.equal(tool.name, 'mcp__fake__read_file');
     assert.equal(tool.sensitivity, 'mutating');
     assert.equal(tool.label, 'Read a file');

@@ -22,13 +22,21 @@ function apiModel(id: string, window: number, output: number, adaptive: boolean)
   };
 }
 
-async function withCatalog(models: ModelsAnswer | undefined, run: (load: (now?: number) => ReturnType<typeof loadCatalog>, logs: string[], home: string, listings: () => number) => Promise<void>) {
+async function withCatalog(
+  models: ModelsAnswer | undefined,
+  run: (load: (now?: number) => ReturnType<typeof loadCatalog>, logs: string[], home: string, listings: () => number) => Promise<void>,
+) {
   const server = await startModelServer([], models ? { models } : {});
   const home = mkdtempSync(join(tmpdir(), 'cove-catalog-'));
   const logs: string[] = [];
   const client = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
   try {
-    await run((now) => loadCatalog({ client, coveHome: home, now, log: (m) => logs.push(m) }), logs, home, () => server.modelListings);
+    await run(
+      (now) => loadCatalog({ client, coveHome: home, now, log: (m) => logs.push(m) }),
+      logs,
+      home,
+      () => server.modelListings,
+    );
   } finally {
     await server.close();
     rmSync(home, { recursive: true, force: true });
@@ -40,10 +48,20 @@ test('the Models API gives window, output limit and thinking; the answer is cach
   await withCatalog(answer, async (load, logs, home, listings) => {
     const catalog = await load(1_000);
     assert.equal(catalog.origin, 'api');
-    assert.deepEqual(catalog.spec('claude-sonnet-5-5'), { id: 'claude-sonnet-5-5', displayName: 'Claude sonnet-5-5', contextWindow: 1_000_000, maxOutput: 128_000, thinking: 'adaptive', source: 'api' });
+    assert.deepEqual(catalog.spec('claude-sonnet-5-5'), {
+      id: 'claude-sonnet-5-5',
+      displayName: 'Claude sonnet-5-5',
+      contextWindow: 1_000_000,
+      maxOutput: 128_000,
+      thinking: 'adaptive',
+      source: 'api',
+    });
     assert.equal(catalog.spec('claude-gateway-x').contextWindow, 64_000);
     assert.equal(catalog.spec('claude-gateway-x').thinking, 'enabled');
-    assert.deepEqual(catalog.list().map((m) => m.id), ['claude-sonnet-5-5', 'claude-gateway-x']);
+    assert.deepEqual(
+      catalog.list().map((m) => m.id),
+      ['claude-sonnet-5-5', 'claude-gateway-x'],
+    );
     assert.equal(JSON.parse(readFileSync(join(home, CATALOG_FILE), 'utf8')).models.length, 2);
     const again = await load(1_000 + 60 * 60 * 1000);
     assert.equal(again.origin, 'cache');
@@ -108,9 +126,18 @@ test('Settings offers the models the key can use, or the current ones when no Mo
   await withCatalog({ kind: 'list', data: [apiModel('claude-opus-5-5', 1_000_000, 128_000, true), apiModel('claude-internal-x', 50_000, 4_000, false)] }, async (load) => {
     const view = modelChoices(await load());
     assert.equal(view.source, 'api');
-    assert.deepEqual(view.models.map((m) => [m.id, m.priced, m.contextWindow]), [['claude-opus-5-5', true, 1_000_000], ['claude-internal-x', false, 50_000]]);
+    assert.deepEqual(
+      view.models.map((m) => [m.id, m.priced, m.contextWindow]),
+      [
+        ['claude-opus-5-5', true, 1_000_000],
+        ['claude-internal-x', false, 50_000],
+      ],
+    );
   });
   const builtin = modelChoices(EMPTY_CATALOG);
   assert.equal(builtin.source, 'builtin');
-  assert.deepEqual(builtin.models.map((m) => m.id), ['claude-fable-5-1', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5']);
+  assert.deepEqual(
+    builtin.models.map((m) => m.id),
+    ['claude-fable-5-1', 'claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5'],
+  );
 });

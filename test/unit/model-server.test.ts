@@ -38,7 +38,10 @@ describe('model server streaming', () => {
       const message = await stream.finalMessage();
       assert.equal(deltas.length, 4);
       assert.equal(deltas.join(''), 'Hello from the scripted model');
-      assert.deepEqual(message.content.map((content) => content.type), ['text']);
+      assert.deepEqual(
+        message.content.map((content) => content.type),
+        ['text'],
+      );
       assert.equal(message.stop_reason, 'end_turn');
       assert.equal(message.model, 'claude-test-model');
       assert.match(message.id, /^msg_/);
@@ -95,10 +98,12 @@ describe('model server streaming', () => {
       });
       assert.deepEqual(
         parsed.map((data) => data.type),
-        ['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta',
-          'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'],
+        ['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'],
       );
-      assert.deepEqual(parsed.slice(3, 6).map((data) => data.delta?.partial_json), ['', '{"comman', 'd":"ls"}']);
+      assert.deepEqual(
+        parsed.slice(3, 6).map((data) => data.delta?.partial_json),
+        ['', '{"comman', 'd":"ls"}'],
+      );
     });
   });
 
@@ -108,9 +113,7 @@ describe('model server streaming', () => {
       const stream = await client.messages.create({ ...params, stream: true });
       const { events, error } = await collectEvents(stream);
       assert.equal(error, undefined);
-      const json = events.flatMap((event) =>
-        event.type === 'content_block_delta' && event.delta.type === 'input_json_delta' ? [event.delta.partial_json] : [],
-      );
+      const json = events.flatMap((event) => (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta' ? [event.delta.partial_json] : []));
       assert.equal(json.join(''), '{"command": "ls"');
       assert.equal(json.length, 4);
     });
@@ -119,7 +122,10 @@ describe('model server streaming', () => {
   test('manyDeltas delivers every delta', async () => {
     await withServer([reply.manyDeltas(20_000, { delta: 'ab ' })], async (_server, client) => {
       let count = 0;
-      const message = await client.messages.stream(params).on('text', () => count++).finalMessage();
+      const message = await client.messages
+        .stream(params)
+        .on('text', () => count++)
+        .finalMessage();
       assert.equal(count, 20_000);
       assert.equal(message.content[0]?.type === 'text' && message.content[0].text.length, 60_000);
     });
@@ -146,8 +152,7 @@ describe('model server plain replies and recording', () => {
   });
 
   test('a script function answers from what was sent, with the request index', async () => {
-    const script: Script = (request, index) =>
-      reply.text(`${index}:${request.body.system === 'summarise' ? 'summary' : 'answer'}`);
+    const script: Script = (request, index) => reply.text(`${index}:${request.body.system === 'summarise' ? 'summary' : 'answer'}`);
     await withServer(script, async (_server, client) => {
       const first = await client.messages.create({ ...params, system: 'summarise' });
       const second = await client.messages.create(params);
@@ -240,7 +245,10 @@ describe('model server failures', () => {
     await withServer([reply.cut({ afterEvents: 4 })], async (server, client) => {
       const { events, error } = await collectEvents(await client.messages.create({ ...params, stream: true }));
       assert.ok(error instanceof Error);
-      assert.deepEqual(events.map((event) => event.type), ['message_start', 'content_block_start', 'content_block_delta']);
+      assert.deepEqual(
+        events.map((event) => event.type),
+        ['message_start', 'content_block_start', 'content_block_delta'],
+      );
       assert.equal(server.requests[0]?.clientDisconnected, false);
     });
   });
@@ -262,8 +270,7 @@ describe('model server failures', () => {
   test('a delayed reply lets a later request finish first', async () => {
     await withServer([reply.delay(500, reply.text('slow')), reply.text('fast')], async (server, client) => {
       const finished: string[] = [];
-      const record = (promise: Promise<Anthropic.Message>) =>
-        promise.then((message) => finished.push(message.content[0]?.type === 'text' ? message.content[0].text : ''));
+      const record = (promise: Promise<Anthropic.Message>) => promise.then((message) => finished.push(message.content[0]?.type === 'text' ? message.content[0].text : ''));
       const slow = record(client.messages.create(params));
       await server.waitForRequests(1);
       await Promise.all([slow, record(client.messages.create(params))]);

@@ -32,7 +32,10 @@ test('Settings lists what the Models API says the key can use', async () => {
   const { response, listings } = await listThrough({ kind: 'list', data: [model('claude-haiku-5-5'), model('claude-sonnet-5-5')] });
   assert.ok(response.ok);
   assert.equal(response.value.source, 'api');
-  assert.deepEqual(response.value.models.map((m) => m.id), ['claude-haiku-5-5', 'claude-sonnet-5-5']);
+  assert.deepEqual(
+    response.value.models.map((m) => m.id),
+    ['claude-haiku-5-5', 'claude-sonnet-5-5'],
+  );
   assert.equal(listings, 1);
 });
 

@@ -90,7 +90,10 @@ describe('permission audit in the store', () => {
       ],
     );
     assert.ok(listed[0]!.id < listed[1]!.id);
-    assert.deepEqual(store.listPermissions(second).map((entry) => entry.toolCallId), ['call-9']);
+    assert.deepEqual(
+      store.listPermissions(second).map((entry) => entry.toolCallId),
+      ['call-9'],
+    );
     assert.deepEqual(store.listPermissions('no-such-session'), []);
   });
 
@@ -102,7 +105,7 @@ describe('permission audit in the store', () => {
     );
   });
 
-  test('takes the engine\'s audit entries as they are', async (t) => {
+  test("takes the engine's audit entries as they are", async (t) => {
     const { store } = openTestStore(t);
     const id = store.createSession(session).id;
     const sink: (entry: AuditEntry) => void = (entry) => store.recordPermission(entry);
@@ -127,9 +130,7 @@ describe('permission audit in the store', () => {
     const raw = new Database(join(dir, 'cove.db'));
     MIGRATIONS[0]!(raw);
     raw.pragma('user_version = 1');
-    raw.prepare(
-      "INSERT INTO sessions (id, model, permission_mode, created_at, updated_at) VALUES ('old-session', 'm', 'default', 1, 1)",
-    ).run();
+    raw.prepare("INSERT INTO sessions (id, model, permission_mode, created_at, updated_at) VALUES ('old-session', 'm', 'default', 1, 1)").run();
     raw.close();
 
     const store = openStore(dir);

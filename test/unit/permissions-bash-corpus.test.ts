@@ -108,9 +108,13 @@ describe('bash corpus on disk', () => {
   };
   const template = () => join(base, 'template');
   const engineFor = (mode: PermissionMode, world: string, allow: string[]) =>
-    new PermissionEngine({ mode, workspaceRoots: [join(world, 'workspace')], extraRules: { allow: [...CAREFUL_RULES.allow, ...allow], deny: CAREFUL_RULES.deny }, home: join(world, 'home') });
-  const decide = (engine: PermissionEngine, command: string) =>
-    engine.decide({ sessionId: 's', toolCallId: 'c', toolName: 'bash', args: { command }, sensitivity: 'mutating' });
+    new PermissionEngine({
+      mode,
+      workspaceRoots: [join(world, 'workspace')],
+      extraRules: { allow: [...CAREFUL_RULES.allow, ...allow], deny: CAREFUL_RULES.deny },
+      home: join(world, 'home'),
+    });
+  const decide = (engine: PermissionEngine, command: string) => engine.decide({ sessionId: 's', toolCallId: 'c', toolName: 'bash', args: { command }, sensitivity: 'mutating' });
 
   before(async () => {
     base = makeTemplate();
@@ -121,7 +125,11 @@ describe('bash corpus on disk', () => {
   test('holds at least 400 hostile and 60 legitimate commands, covering every class', () => {
     assert.ok(HOSTILE.length >= 400, `only ${HOSTILE.length} hostile commands`);
     assert.ok(LEGITIMATE.length >= 60, `only ${LEGITIMATE.length} legitimate commands`);
-    for (const klass of Object.keys(BLOCKED_MODES)) assert.ok(HOSTILE.some((entry) => entry.class === klass), `no ${klass} entries`);
+    for (const klass of Object.keys(BLOCKED_MODES))
+      assert.ok(
+        HOSTILE.some((entry) => entry.class === klass),
+        `no ${klass} entries`,
+      );
     assert.ok(HOSTILE.every((entry) => entry.source.length > 0));
   });
 
@@ -170,7 +178,8 @@ describe('bash corpus on disk', () => {
       const before = snapshot(world);
       const { status, output } = run(world, entry.command);
       if (status !== 0) broken.push(`${entry.command}: exit ${status}: ${output.slice(0, 200)}`);
-      if (entry.probe && 'output' in entry.probe && !entry.probe.output.test(output)) broken.push(`${entry.command}: output ${JSON.stringify(output.slice(0, 200))} lacks ${entry.probe.output}`);
+      if (entry.probe && 'output' in entry.probe && !entry.probe.output.test(output))
+        broken.push(`${entry.command}: output ${JSON.stringify(output.slice(0, 200))} lacks ${entry.probe.output}`);
       if (entry.probe && 'file' in entry.probe && !existsSync(join(world, 'workspace', entry.probe.file))) broken.push(`${entry.command}: ${entry.probe.file} was not written`);
       assert.deepEqual(snapshot(world), before, `${entry.command} changed the victim or a protected file`);
       rmSync(world, { recursive: true, force: true });

@@ -99,7 +99,10 @@ describe('answers and grants', () => {
     assert.equal(prompt.request.alternativeRule, 'bash(npm run build:*)');
     prompt.answer({ decision: 'allow', scope: 'always' });
     assert.equal((await first).decision, 'allow');
-    assert.deepEqual(answers.map(({ decision, scope, rule }) => [decision, scope, rule]), [['allow', 'always', 'bash(npm run build)']]);
+    assert.deepEqual(
+      answers.map(({ decision, scope, rule }) => [decision, scope, rule]),
+      [['allow', 'always', 'bash(npm run build)']],
+    );
 
     const saved = JSON.parse(readFileSync(join(root, '.cove', 'settings.local.json'), 'utf8'));
     assert.deepEqual(saved, { permissions: { allow: ['bash(npm run build)'] } });
@@ -166,14 +169,17 @@ describe('answers and grants', () => {
     assert.equal(engineFor(root, home).engine.decide(tool('edit_file', { path: 'src/a.ts' })).outcome, 'ask');
   });
 
-  test('a deny answer denies with the person\'s reason', async (t) => {
+  test("a deny answer denies with the person's reason", async (t) => {
     const { root, home } = workspace(t);
     const someone = person();
     const { engine, answers } = engineFor(root, home, { ask: someone.ask });
     const result = engine.check(bash('make deploy'), never);
     (await someone.next()).answer({ decision: 'deny', reason: 'not on a Friday' });
     assert.deepEqual(await result, { decision: 'deny', reason: 'the person denied it: not on a Friday' });
-    assert.deepEqual(answers.map(({ decision, scope }) => [decision, scope]), [['deny', null]]);
+    assert.deepEqual(
+      answers.map(({ decision, scope }) => [decision, scope]),
+      [['deny', null]],
+    );
   });
 
   test('a command with a * is offered no rule that would read as a glob, but the person may write one', async (t) => {
@@ -279,14 +285,20 @@ describe('prompts', () => {
     assert.equal(prompt.signal, running.signal);
     running.abort();
     assert.equal((await open).decision, 'deny');
-    assert.deepEqual(answers.map(({ requestId, decision }) => [requestId, decision]), [[prompt.request.requestId, 'deny']]);
+    assert.deepEqual(
+      answers.map(({ requestId, decision }) => [requestId, decision]),
+      [[prompt.request.requestId, 'deny']],
+    );
     (await someone.next()).answer({ decision: 'allow', scope: 'once' });
     assert.equal((await last).decision, 'allow');
-    assert.deepEqual(audit.map((entry) => [(entry.args as { command: string }).command, entry.decision, entry.decidedBy]), [
-      ['make two', 'deny', 'person'],
-      ['make one', 'deny', 'person'],
-      ['make three', 'allow', 'person'],
-    ]);
+    assert.deepEqual(
+      audit.map((entry) => [(entry.args as { command: string }).command, entry.decision, entry.decidedBy]),
+      [
+        ['make two', 'deny', 'person'],
+        ['make one', 'deny', 'person'],
+        ['make three', 'allow', 'person'],
+      ],
+    );
   });
 
   test('the request carries the reasons, the urgency and redacted arguments', async (t) => {
@@ -321,7 +333,10 @@ describe('headless, modes and the audit', () => {
     assert.equal(outcome.decision, 'deny');
     assert.match(outcome.reason, /`npm run build` is not covered by an allow rule; cove run has no one to ask/);
     assert.match(outcome.reason, /--allow 'bash\(npm run build\)'/);
-    assert.deepEqual(audit.map((entry) => [entry.decision, entry.decidedBy]), [['deny', 'headless']]);
+    assert.deepEqual(
+      audit.map((entry) => [entry.decision, entry.decidedBy]),
+      [['deny', 'headless']],
+    );
 
     const gated = engineFor(root, home, { extraRules: { allow: ['bash(git:*)'], ask: ['bash(git push:*)'] } }).engine;
     assert.match((await gated.check(bash('git push'), never)).reason, /remove the ask rule bash\(git push:\*\)/);
@@ -378,7 +393,7 @@ describe('headless, modes and the audit', () => {
     assert.equal(engine.decide(tool('read_file', { path: 'escape/secret.txt' }, 'readOnly')).outcome, 'deny');
   });
 
-  test('as middleware it answers allow or deny with the reason, using the call\'s roots', async (t) => {
+  test("as middleware it answers allow or deny with the reason, using the call's roots", async (t) => {
     const { root, home } = workspace(t);
     const { engine } = engineFor(root, home, { workspaceRoots: [], extraRules: { allow: ['edit_file(src/**)'] } });
     const middleware = engine.middleware();

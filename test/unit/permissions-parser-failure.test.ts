@@ -30,7 +30,13 @@ test('a parser that fails to load makes every bash call ask, saying why', () => 
     encoding: 'utf8',
   });
   assert.equal(result.status, 0, result.stderr);
-  const results = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Array<{ mode: string; outcome: string; reasons: string[]; headless: { decision: string; reason: string }; read: string }>;
+  const results = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Array<{
+    mode: string;
+    outcome: string;
+    reasons: string[];
+    headless: { decision: string; reason: string };
+    read: string;
+  }>;
   assert.equal(results.length, 3);
   for (const entry of results) {
     assert.equal(entry.outcome, 'ask', entry.mode);

@@ -9,14 +9,17 @@ import { loadShellParser } from '../../electron/core/permissions/shell-parser';
 import { parseCommand } from '../../electron/core/permissions/shell-syntax';
 import { sedScriptIsSafe } from '../../electron/core/permissions/sed-script';
 
-const commands = (source: string) => parseCommand(source).commands.filter((command) => command.keyword === null).map((command) => command.words.map((word) => word.value));
+const commands = (source: string) =>
+  parseCommand(source)
+    .commands.filter((command) => command.keyword === null)
+    .map((command) => command.words.map((word) => word.value));
 const parts = (source: string) => analyzeCommand(source).parts.map((part) => part.words.join(' '));
 const writes = (source: string) => analyzeCommand(source).writes.map((write) => `${write.by}: ${write.word ? write.word.value.slice(write.skip) : '.'}`);
 
 before(() => loadShellParser());
 
 describe('shell syntax (tree-sitter-bash)', () => {
-  test('removes quotes and escapes the way bash does, $\'…\' decoded', () => {
+  test("removes quotes and escapes the way bash does, $'…' decoded", () => {
     assert.deepEqual(commands(`echo 'a b' "c d" e\\ f "g\\"h" 'i\\j' $'k\\nl' $'\\x72\\x6d'`), [['echo', 'a b', 'c d', 'e f', 'g"h', 'i\\j', 'k\nl', 'rm']]);
     assert.deepEqual(commands('"r"m x'), [['rm', 'x']]);
     assert.deepEqual(commands('a"b"\'c\'d'), [['abcd']]);
@@ -31,9 +34,18 @@ describe('shell syntax (tree-sitter-bash)', () => {
   });
 
   test('marks piped input, including the rest of a here-document line', () => {
-    assert.deepEqual(parseCommand('a | b; c').commands.map((command) => command.piped), [false, true, false]);
+    assert.deepEqual(
+      parseCommand('a | b; c').commands.map((command) => command.piped),
+      [false, true, false],
+    );
     const heredoc = parseCommand('cat <<EOF | sh\nrm x\nEOF');
-    assert.deepEqual(heredoc.commands.map((command) => [command.words[0]?.value, command.piped]), [['cat', false], ['sh', true]]);
+    assert.deepEqual(
+      heredoc.commands.map((command) => [command.words[0]?.value, command.piped]),
+      [
+        ['cat', false],
+        ['sh', true],
+      ],
+    );
   });
 
   test('normalizes spacing, newlines and comments for comparing whole commands', () => {
@@ -44,7 +56,7 @@ describe('shell syntax (tree-sitter-bash)', () => {
     assert.equal(parseCommand('echo a >f  b').normalized, 'echo a >f b');
   });
 
-  test('words after a redirection target are the command\'s arguments', () => {
+  test("words after a redirection target are the command's arguments", () => {
     assert.deepEqual(commands('tee >/dev/null .git/config x'), [['tee', '.git/config', 'x']]);
     assert.deepEqual(commands('xargs 2>&1 rm victim'), [['xargs', 'rm', 'victim']]);
     assert.deepEqual(commands('>f cmd a'), [['cmd', 'a']]);
@@ -91,9 +103,27 @@ describe('shell analysis', () => {
 
   test('looks through wrappers to the command that runs', () => {
     const analysis = analyzeCommand('sudo -u root env A=1 timeout -s KILL 5 nice -n 3 make all');
-    assert.deepEqual(analysis.parts.map((part) => [part.argv, part.words]), [[['make', 'all'], ['A=1', 'make', 'all']]]);
+    assert.deepEqual(
+      analysis.parts.map((part) => [part.argv, part.words]),
+      [
+        [
+          ['make', 'all'],
+          ['A=1', 'make', 'all'],
+        ],
+      ],
+    );
     assert.deepEqual(analysis.unreadable, ['runs as another user (sudo)']);
-    for (const source of ['flock /tmp/l rm x', 'taskset 1 rm x', 'taskset -c 0 rm x', 'prlimit --nofile=1 rm x', 'unshare -r rm x', 'chrt 1 rm x', "script -qc 'rm x' /dev/null", 'flock f -c "rm x"', 'setsid rm x']) {
+    for (const source of [
+      'flock /tmp/l rm x',
+      'taskset 1 rm x',
+      'taskset -c 0 rm x',
+      'prlimit --nofile=1 rm x',
+      'unshare -r rm x',
+      'chrt 1 rm x',
+      "script -qc 'rm x' /dev/null",
+      'flock f -c "rm x"',
+      'setsid rm x',
+    ]) {
       assert.ok(parts(source).includes('rm x'), `${source}: ${parts(source).join(' | ')}`);
     }
     assert.deepEqual(analyzeCommand('command -v git').parts[0]!.argv, ['command', '-v', 'git']);

@@ -34,7 +34,9 @@ for (const [model, input, write, read, output] of published) {
 }
 
 test('every current model is priced, and the default model is the current Sonnet', () => {
-  const current = PRICE_TABLE.filter((row) => row.status === 'current').map((row) => row.id).sort();
+  const current = PRICE_TABLE.filter((row) => row.status === 'current')
+    .map((row) => row.id)
+    .sort();
   assert.deepEqual(current, ['claude-fable-5-1', 'claude-haiku-5-5', 'claude-opus-5-5', 'claude-sonnet-5-5']);
   assert.equal(DEFAULT_MODEL, 'claude-sonnet-5-5');
   assert.equal(priceRow('claude-sonnet-5')?.status, 'legacy');

@@ -6,7 +6,9 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, prepareImage } from '../../electron/co
 
 describe('prompt images', () => {
   test('a small image passes unchanged', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#123456' } })
+      .png()
+      .toBuffer();
     const prepared = await prepareImage('a.png', png);
     assert.equal(prepared.resized, false);
     assert.equal(prepared.data, png);
@@ -14,7 +16,9 @@ describe('prompt images', () => {
   });
 
   test('a tall screenshot is scaled to the side limit, keeping its aspect and format', async () => {
-    const webp = await sharp({ create: { width: 600, height: 3000, channels: 3, background: '#00ff00' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 600, height: 3000, channels: 3, background: '#00ff00' } })
+      .webp()
+      .toBuffer();
     const prepared = await prepareImage('tall.webp', webp);
     assert.equal(prepared.resized, true);
     assert.equal(prepared.mediaType, 'image/webp');
@@ -23,7 +27,9 @@ describe('prompt images', () => {
 
   test('noise that stays too large as PNG is sent as JPEG under the byte limit', async () => {
     const side = 1900;
-    const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     assert.ok(noise.length > MAX_IMAGE_BYTES, `the fixture is ${noise.length} bytes`);
     const prepared = await prepareImage('noise.png', noise);
     assert.equal(prepared.resized, true);

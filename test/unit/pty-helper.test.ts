@@ -29,7 +29,7 @@ function onDisk(nodePtyDir: string, platform: NodeJS.Platform = 'darwin'): Helpe
   };
 }
 
-describe("the spawn-helper check (node-pty#850)", () => {
+describe('the spawn-helper check (node-pty#850)', () => {
   test('names the helper and the chmod that fixes it, and passes once the fixer has run', (t) => {
     const nodePty = mkdtempSync(join(tmpdir(), 'cove-pty-helper-'));
     t.after(() => rmSync(nodePty, { recursive: true, force: true }));
@@ -37,8 +37,14 @@ describe("the spawn-helper check (node-pty#850)", () => {
     mkdirSync(join(helper, '..'), { recursive: true });
     writeFileSync(helper, 'helper');
     chmodSync(helper, 0o644);
-    assert.equal(ptyHelperProblem(onDisk(nodePty)), `node-pty's spawn-helper is not executable (node-pty#850), so no command can start. Run: chmod +x '${helper}' (npm install and npm start do it; an install that skipped package scripts did not)`);
-    assert.throws(() => assertPtyHelper(onDisk(nodePty)), (error: unknown) => error instanceof ToolError && error.kind === 'failed' && error.message.includes(helper));
+    assert.equal(
+      ptyHelperProblem(onDisk(nodePty)),
+      `node-pty's spawn-helper is not executable (node-pty#850), so no command can start. Run: chmod +x '${helper}' (npm install and npm start do it; an install that skipped package scripts did not)`,
+    );
+    assert.throws(
+      () => assertPtyHelper(onDisk(nodePty)),
+      (error: unknown) => error instanceof ToolError && error.kind === 'failed' && error.message.includes(helper),
+    );
     fixer.makeSpawnHelpersExecutable(nodePty);
     assert.equal(ptyHelperProblem(onDisk(nodePty)), null);
   });

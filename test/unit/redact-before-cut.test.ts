@@ -108,7 +108,10 @@ describe('read_file and search', () => {
   const body = keyBody();
   const token = githubToken();
   const root = tempFolder('cut', {
-    'deploy/values.yaml': `service: api\ntls:\n  key: |\n${pem(body).split('\n').map((line) => `    ${line}`).join('\n')}\nreplicas: 3\n`,
+    'deploy/values.yaml': `service: api\ntls:\n  key: |\n${pem(body)
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n')}\nreplicas: 3\n`,
     'minified.js': `var a="${'x'.repeat(MAX_LINE_CHARS - 20)}",t="${token}";\n`,
   });
   folders.push(root);

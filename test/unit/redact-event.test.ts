@@ -36,16 +36,46 @@ const EXAMPLES: { [T in CoveEventType]: Extract<CoveEvent, { type: T }> } = {
   },
   toolExecutionStart: { type: 'toolExecutionStart', ...base, toolCallId: 't', toolName: 'bash', args: { command: 'c', cwd: 'd' }, sensitivity: 'dangerous' },
   toolExecutionUpdate: { type: 'toolExecutionUpdate', ...base, toolCallId: 't', partialResult: { content: [{ type: 'text', text: 'o' }], details: { stdout: 's' }, diff: 'd' } },
-  toolExecutionEnd: { type: 'toolExecutionEnd', ...base, toolCallId: 't', toolName: 'bash', result: { content: [{ type: 'text', text: 'o' }], details: { lines: ['l'] }, diff: 'd', errorKind: 'failed' }, isError: true },
+  toolExecutionEnd: {
+    type: 'toolExecutionEnd',
+    ...base,
+    toolCallId: 't',
+    toolName: 'bash',
+    result: { content: [{ type: 'text', text: 'o' }], details: { lines: ['l'] }, diff: 'd', errorKind: 'failed' },
+    isError: true,
+  },
   progressMessage: { type: 'progressMessage', ...base, toolCallId: 't', text: 'x' },
-  permissionRequest: { type: 'permissionRequest', ...base, requestId: 'r', toolCallId: 't', toolName: 'bash', args: { command: 'c' }, sensitivity: 'dangerous', reasons: ['why'], suggestedRule: 'bash(c)' },
+  permissionRequest: {
+    type: 'permissionRequest',
+    ...base,
+    requestId: 'r',
+    toolCallId: 't',
+    toolName: 'bash',
+    args: { command: 'c' },
+    sensitivity: 'dangerous',
+    reasons: ['why'],
+    suggestedRule: 'bash(c)',
+  },
   permissionDecision: { type: 'permissionDecision', ...base, requestId: 'r', decision: 'deny', scope: 'once', rule: 'bash(c)', reason: 'no' },
   providerRetry: { type: 'providerRetry', ...base, attempt: 1, maxAttempts: 3, error: 'e', delayMs: 5 },
   loopDetected: { type: 'loopDetected', ...base, toolName: 'bash', count: 3, action: 'nudge' },
   contextCompacted: { type: 'contextCompacted', ...base, removedMessages: 3, tokensBefore: 100, summarized: true },
   subagentStart: { type: 'subagentStart', ...base, displayName: 'n', parentToolCallId: 't', task: 'do' },
   subagentEnd: { type: 'subagentEnd', ...base, status: 'done' },
-  hookRun: { type: 'hookRun', ...base, hookEvent: 'PreToolUse', command: 'c', file: 'f', toolCallId: 't', exitCode: 0, decision: 'allow', output: 'o', durationMs: 1, timedOut: false, truncated: false },
+  hookRun: {
+    type: 'hookRun',
+    ...base,
+    hookEvent: 'PreToolUse',
+    command: 'c',
+    file: 'f',
+    toolCallId: 't',
+    exitCode: 0,
+    decision: 'allow',
+    output: 'o',
+    durationMs: 1,
+    timedOut: false,
+    truncated: false,
+  },
   todoUpdate: { type: 'todoUpdate', ...base, todos: [{ content: 'c', status: 'pending' }] },
   checkpoint: { type: 'checkpoint', ...base, checkpointId: 'c', toolCallId: 't', moment: 'beforeTool', roots: [{ root: 'r', commit: 'h' }], problems: ['p'] },
   rewind: { type: 'rewind', ...base, toPrompt: 1, checkpointId: 'c', roots: [{ root: 'r', before: 'b', after: 'a' }], restored: ['x'], removed: ['y'], kept: ['z'] },
@@ -105,7 +135,12 @@ describe('redactEvent', () => {
 });
 
 describe('deltas', () => {
-  const delta = (index: number, partialJson: string): CoveEvent => ({ type: 'messageUpdate', sessionId: 's', messageId: 'm1', delta: { type: 'toolCallDelta', index, toolCallId: 't', toolName: 'bash', partialJson } });
+  const delta = (index: number, partialJson: string): CoveEvent => ({
+    type: 'messageUpdate',
+    sessionId: 's',
+    messageId: 'm1',
+    delta: { type: 'toolCallDelta', index, toolCallId: 't', toolName: 'bash', partialJson },
+  });
   const textOf = (event: CoveEvent) => (event.type === 'messageUpdate' && event.delta.type === 'toolCallDelta' ? event.delta.partialJson : '');
 
   test('a secret split over deltas never goes out whole; text around it is kept', () => {

@@ -1,15 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAnsi, parseAnsiFrom, styleAfter } from '../../renderer/features/tools/ansi';
-import {
-  appendTerminal,
-  EMPTY_TERMINAL,
-  MAX_LINE_CHARS,
-  partialLine,
-  terminalLineCount,
-  terminalText,
-  type TerminalBuffer,
-} from '../../renderer/features/tools/terminal-buffer';
+import { appendTerminal, EMPTY_TERMINAL, MAX_LINE_CHARS, partialLine, terminalLineCount, terminalText, type TerminalBuffer } from '../../renderer/features/tools/terminal-buffer';
 
 describe('ANSI parser', () => {
   test('16 colors, bold and reset', () => {
@@ -31,7 +23,10 @@ describe('ANSI parser', () => {
 
   test('39 and 49 reset one color; 22 ends bold', () => {
     const spans = parseAnsi('\x1b[1;32;44mx\x1b[39my\x1b[49;22mz');
-    assert.deepEqual(spans.map((span) => span.style), [{ bold: true, fg: 'var(--ansi-2)', bg: 'var(--ansi-4)' }, { bold: true, bg: 'var(--ansi-4)' }, {}]);
+    assert.deepEqual(
+      spans.map((span) => span.style),
+      [{ bold: true, fg: 'var(--ansi-2)', bg: 'var(--ansi-4)' }, { bold: true, bg: 'var(--ansi-4)' }, {}],
+    );
   });
 
   test('other escape sequences and control characters are removed', () => {

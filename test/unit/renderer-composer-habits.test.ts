@@ -46,7 +46,10 @@ describe('transcript: prompts as typed, attachments and the task list', () => {
   test('hooks and the run start after the prompt: still one row, as typed', () => {
     const state = foldEvents(EMPTY_TRANSCRIPT, [typed, start, makeEvent('messageStart', { sessionId, messageId: 'm1', role: 'assistant' })], 1);
     const users = state.items.filter((item): item is UserItem => item.kind === 'user');
-    assert.deepEqual(users.map((user) => user.text), ['/review src/a.ts']);
+    assert.deepEqual(
+      users.map((user) => user.text),
+      ['/review src/a.ts'],
+    );
     assert.equal(state.running, true);
   });
 
@@ -55,11 +58,20 @@ describe('transcript: prompts as typed, attachments and the task list', () => {
     const next = makeEvent('userMessage', { sessionId, text: 'go on', steered: false });
     const state = foldEvents(EMPTY_TRANSCRIPT, [cost, next, makeEvent('agentStart', { sessionId, model: 'm', prompt: 'go on' })], 1);
     const users = state.items.filter((item): item is UserItem => item.kind === 'user');
-    assert.deepEqual(users.map((user) => [user.text, user.answer]), [['/cost', 'This session: $0.01'], ['go on', undefined]]);
+    assert.deepEqual(
+      users.map((user) => [user.text, user.answer]),
+      [
+        ['/cost', 'This session: $0.01'],
+        ['go on', undefined],
+      ],
+    );
   });
 
   test('the latest todoUpdate of the main agent is the list; a subagent list is not', () => {
-    const todos = [{ content: 'a', status: 'completed' as const }, { content: 'b', status: 'in_progress' as const }];
+    const todos = [
+      { content: 'a', status: 'completed' as const },
+      { content: 'b', status: 'in_progress' as const },
+    ];
     const state = foldEvents(EMPTY_TRANSCRIPT, [start, makeEvent('todoUpdate', { sessionId, todos }), makeEvent('todoUpdate', { sessionId, subagentId: 'x', todos: [] })], 1);
     assert.deepEqual(state.todos, todos);
   });

@@ -73,7 +73,10 @@ describe('events put in order by seq', () => {
     assert.deepEqual(missing, { afterSeq: 7, untilSeq: 8 });
     const after = filled(order, missing!, []);
     assert.equal(after.missing, null);
-    assert.deepEqual(after.ready.map((event) => event.seq), [9, 10, 11, 12, 13]);
+    assert.deepEqual(
+      after.ready.map((event) => event.seq),
+      [9, 10, 11, 12, 13],
+    );
   });
 
   test('rows are keyed by their events, so the first screen keeps its keys when the older part is folded in', () => {
@@ -90,7 +93,10 @@ describe('events put in order by seq', () => {
     const waiting = admit(UNOPENED, [log[6]!, log[5]!, log[8]!, log[7]!, log[6]!]);
     assert.deepEqual(waiting.ready, []);
     const answered = opened(waiting.order, 6);
-    assert.deepEqual(answered.ready.map((event) => event.seq), [7, 8, 9]);
+    assert.deepEqual(
+      answered.ready.map((event) => event.seq),
+      [7, 8, 9],
+    );
     assert.equal(answered.missing, null);
     const state = foldEvents(foldEvents(EMPTY_TRANSCRIPT, log.slice(0, 6), 0), answered.ready, 0);
     assert.deepEqual(state.items, foldEvents(EMPTY_TRANSCRIPT, log.slice(0, 9), 0).items);

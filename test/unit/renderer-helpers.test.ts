@@ -47,11 +47,27 @@ describe('renderer helpers', () => {
       b: session('b', { status: 'running', updatedAt: 3 }),
       c: session('c', { status: 'running', updatedAt: 2 }),
     };
-    const request: PermissionRequestEvent = { type: 'permissionRequest', sessionId: 'b', requestId: 'r', toolCallId: 't', toolName: 'bash', args: {}, sensitivity: 'mutating', reasons: [], suggestedRule: null };
+    const request: PermissionRequestEvent = {
+      type: 'permissionRequest',
+      sessionId: 'b',
+      requestId: 'r',
+      toolCallId: 't',
+      toolName: 'bash',
+      args: {},
+      sensitivity: 'mutating',
+      reasons: [],
+      suggestedRule: null,
+    };
     const counts = pendingCounts(sessions, { r: request });
     assert.deepEqual(counts, { a: 0, b: 1, c: 0 });
-    assert.deepEqual(waitingSessions(sessions, counts, null).map((entry) => entry.id), ['b', 'a']);
-    assert.deepEqual(waitingSessions(sessions, counts, 'b').map((entry) => entry.id), ['a']);
+    assert.deepEqual(
+      waitingSessions(sessions, counts, null).map((entry) => entry.id),
+      ['b', 'a'],
+    );
+    assert.deepEqual(
+      waitingSessions(sessions, counts, 'b').map((entry) => entry.id),
+      ['a'],
+    );
   });
 
   test('permission keys', () => {
@@ -61,7 +77,10 @@ describe('renderer helpers', () => {
   test('the batcher hands over one batch per scheduled tick, in order', () => {
     const ticks: (() => void)[] = [];
     const batches: number[][] = [];
-    const { push } = createBatcher<number>((items) => batches.push(items), (run) => ticks.push(run));
+    const { push } = createBatcher<number>(
+      (items) => batches.push(items),
+      (run) => ticks.push(run),
+    );
     push(1);
     push(2);
     push(3);
@@ -75,7 +94,10 @@ describe('renderer helpers', () => {
   test('the batcher hands over what is queued at once on flush; the pending tick takes what comes after', () => {
     const ticks: (() => void)[] = [];
     const batches: number[][] = [];
-    const { push, flush } = createBatcher<number>((items) => batches.push(items), (run) => ticks.push(run));
+    const { push, flush } = createBatcher<number>(
+      (items) => batches.push(items),
+      (run) => ticks.push(run),
+    );
     push(1);
     flush();
     assert.deepEqual(batches, [[1]]);
@@ -88,7 +110,10 @@ describe('renderer helpers', () => {
 
   test('diff lines are classified, headers are not counted as changes', () => {
     const lines = diffLines('--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n same\n');
-    assert.deepEqual(lines.map((line) => line.kind), ['header', 'header', 'hunk', 'removed', 'added', 'context']);
+    assert.deepEqual(
+      lines.map((line) => line.kind),
+      ['header', 'header', 'hunk', 'removed', 'added', 'context'],
+    );
     assert.deepEqual(diffStats(lines), { added: 1, removed: 1 });
   });
 
@@ -114,7 +139,8 @@ describe('renderer helpers', () => {
   test('MCP states read as words; a project server waiting for approval reads "Not started"', () => {
     assert.equal(mcpStateLabel({ state: 'connected' }).label, 'Connected');
     assert.equal(mcpStateLabel({ state: 'restarting', error: 'exited' }).label, 'Restarting…');
-    const waiting = '/w/.mcp.json: MCP server "x": not started: project MCP servers run commands from the repository; approve it by adding "x" to enabledMcpjsonServers in /w/.cove/settings.local.json';
+    const waiting =
+      '/w/.mcp.json: MCP server "x": not started: project MCP servers run commands from the repository; approve it by adding "x" to enabledMcpjsonServers in /w/.cove/settings.local.json';
     assert.deepEqual(mcpStateLabel({ state: 'failed', error: waiting }).label, 'Not started');
     assert.equal(mcpStateLabel({ state: 'failed', error: 'spawn nope ENOENT' }).label, 'Failed');
     assert.equal(mcpStateLabel({ state: 'failed', error: 'the server said it has not started: yet' }).label, 'Failed', 'only the phrase at a field start counts');

@@ -63,9 +63,7 @@ describe('markdown parser', () => {
   });
 
   test('https links become links; javascript:, data: and http: links stay text', () => {
-    const blocks = parseMarkdown(
-      '[ok](https://example.com/a) [bad](javascript:alert(1)) [data](data:text/html,<b>x</b>) [plain](http://example.com) see https://example.org/x.',
-    );
+    const blocks = parseMarkdown('[ok](https://example.com/a) [bad](javascript:alert(1)) [data](data:text/html,<b>x</b>) [plain](http://example.com) see https://example.org/x.');
     assert.deepEqual(links(blocks), ['https://example.com/a', 'https://example.org/x']);
     const text = plain((blocks[0] as { children: Inline[] }).children);
     assert.match(text, /bad \(javascript:alert\(1\)\)/, 'the unsafe target is shown as text');
@@ -88,7 +86,10 @@ describe('markdown parser', () => {
 
   test('snake_case words are not italic, and escapes are literal', () => {
     assert.equal(plain(parseInline('use snake_case_names here')), 'use snake_case_names here');
-    assert.deepEqual(parseInline('use snake_case_names here').map((node) => node.type), ['text']);
+    assert.deepEqual(
+      parseInline('use snake_case_names here').map((node) => node.type),
+      ['text'],
+    );
     assert.deepEqual(parseInline('\\*not em\\*'), [{ type: 'text', text: '*not em*' }]);
   });
 

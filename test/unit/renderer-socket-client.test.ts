@@ -105,7 +105,10 @@ describe('WebSocket client of the contract', () => {
     assert.deepEqual(early, { ok: true, value: { watching: ['s1'] } });
     const waiting = transport.api['session:open']({ sessionId: 's1' });
     last().onopen?.({});
-    assert.deepEqual(last().sent.map((frame) => frame.type), ['watch', 'request']);
+    assert.deepEqual(
+      last().sent.map((frame) => frame.type),
+      ['watch', 'request'],
+    );
     assert.deepEqual(last().sent[0]!.input, { sessionIds: ['s1'] });
     const open = last().sent[1]!;
     last().receive({ type: 'response', id: open.id, response: { ok: true, value: null } });

@@ -94,7 +94,10 @@ describe('transcript fold', () => {
       }),
     ]);
     const message = state.items[0] as AssistantItem;
-    assert.deepEqual(message.parts, [{ kind: 'thinking', text: 'Weighing two fixes.' }, { kind: 'text', text: 'Answer' }]);
+    assert.deepEqual(message.parts, [
+      { kind: 'thinking', text: 'Weighing two fixes.' },
+      { kind: 'text', text: 'Answer' },
+    ]);
   });
 
   test('a messageStart after providerRetry replaces the partial message', () => {
@@ -120,7 +123,10 @@ describe('transcript fold', () => {
       makeEvent('providerRetry', { sessionId, attempt: 2, maxAttempts: 4, error: 'overloaded', delayMs: 500 }),
       makeEvent('messageStart', { sessionId, messageId: 'm2', role: 'assistant' }),
     ]);
-    assert.deepEqual(state.items.filter((item) => item.kind === 'assistant').map((item) => (item as AssistantItem).messageId), ['m1', 'm2']);
+    assert.deepEqual(
+      state.items.filter((item) => item.kind === 'assistant').map((item) => (item as AssistantItem).messageId),
+      ['m1', 'm2'],
+    );
   });
 
   test('tool card lifecycle: start, streamed terminal output, progress, end', () => {
@@ -148,7 +154,13 @@ describe('transcript fold', () => {
 
   test('a denied call with no start still gets a card in the error state', () => {
     const state = fold([
-      makeEvent('toolExecutionEnd', { sessionId, toolCallId: 't9', toolName: 'write_file', result: { content: [{ type: 'text', text: 'Tool call denied: plan mode' }], errorKind: 'denied' }, isError: true }),
+      makeEvent('toolExecutionEnd', {
+        sessionId,
+        toolCallId: 't9',
+        toolName: 'write_file',
+        result: { content: [{ type: 'text', text: 'Tool call denied: plan mode' }], errorKind: 'denied' },
+        isError: true,
+      }),
     ]);
     const tool = state.items[0] as ToolItem;
     assert.equal(tool.status, 'error');
@@ -210,7 +222,13 @@ describe('transcript fold', () => {
     const stored = fold([permissionRequest('old')]);
     const state = reconcilePending(stored, [permissionRequest('new')], 1000);
     const cards = state.items as PermissionItem[];
-    assert.deepEqual(cards.map((card) => [card.request.requestId, card.expired]), [['old', true], ['new', false]]);
+    assert.deepEqual(
+      cards.map((card) => [card.request.requestId, card.expired]),
+      [
+        ['old', true],
+        ['new', false],
+      ],
+    );
   });
 
   test('a steered prompt is shown as queued', () => {

@@ -55,10 +55,14 @@ test('first screen, held live events, older part and a gap end in the whole log,
   const watched: string[][] = [];
   setTransport({
     kind: 'websocket',
-    api: apiFrom(call, () => () => {}, async (input) => {
-      watched.push(input.sessionIds);
-      return { ok: true, value: { watching: input.sessionIds } };
-    }),
+    api: apiFrom(
+      call,
+      () => () => {},
+      async (input) => {
+        watched.push(input.sessionIds);
+        return { ok: true, value: { watching: input.sessionIds } };
+      },
+    ),
     onConnection: () => () => {},
     pathForFile: null,
     onMenuCommand: null,
@@ -85,4 +89,3 @@ test('first screen, held live events, older part and a gap end in the whole log,
   useCove.getState().closeTranscript();
   assert.deepEqual(watched.at(-1), []);
 });
-

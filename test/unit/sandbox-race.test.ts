@@ -48,7 +48,10 @@ describe('check, swap, use', () => {
     const { root, outside } = setup();
     const target = resolveInWorkspace('sub/inside.txt', [root], { mustExist: true });
     swapForLink(root, outside);
-    const error = await loadText(target.absolute, 'sub/inside.txt', 'read').then(() => undefined, (caught: unknown) => caught);
+    const error = await loadText(target.absolute, 'sub/inside.txt', 'read').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     assertNoRoots(error, root, outside);
     assert.match((error as Error).message, /changed while it was being opened/);
   });
@@ -58,7 +61,10 @@ describe('check, swap, use', () => {
     const target = resolveInWorkspace('sub/new.txt', [root]);
     swapForLink(root, outside);
     const before = readdirSync(outside).sort();
-    const error = await writeAtomic(target.absolute, 'new content', 'sub/new.txt').then(() => undefined, (caught: unknown) => caught);
+    const error = await writeAtomic(target.absolute, 'new content', 'sub/new.txt').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     assertNoRoots(error, root, outside);
     assert.deepEqual(readdirSync(outside).sort(), before, 'no temp file or new file was left outside');
   });
@@ -71,10 +77,13 @@ describe('check, swap, use', () => {
     const moved = join(outside, 'sub');
     renameSync(join(root, 'sub'), moved);
     symlinkSync(moved, join(root, 'sub'));
-    assert.throws(() => commitStaged(temp, target.absolute, 'sub/keep.txt'), (error: unknown) => {
-      assertNoRoots(error, root, outside);
-      return true;
-    });
+    assert.throws(
+      () => commitStaged(temp, target.absolute, 'sub/keep.txt'),
+      (error: unknown) => {
+        assertNoRoots(error, root, outside);
+        return true;
+      },
+    );
     assert.equal(readFileSync(join(moved, 'keep.txt'), 'utf8'), 'keep\n', 'the file outside was not replaced');
     assert.deepEqual(readdirSync(moved).sort(), ['inside.txt', 'keep.txt'], 'the temp file is gone too');
   });
@@ -87,7 +96,10 @@ describe('check, swap, use', () => {
     renameSync(root, `${root}-moved`);
     folders.push(`${root}-moved`);
     symlinkSync(join(outside), root);
-    const error = await readFileTool.execute({ path: 'inside.txt' }, ctx).then(() => undefined, (caught: unknown) => caught);
+    const error = await readFileTool.execute({ path: 'inside.txt' }, ctx).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     assertNoRoots(error, root, outside);
     assert.match((error as Error).message, /replaced after the session started/);
   });
@@ -95,10 +107,13 @@ describe('check, swap, use', () => {
   test('ENAMETOOLONG does not echo the root', () => {
     const { root } = setup();
     const long = `${'a'.repeat(300)}/`.repeat(20);
-    assert.throws(() => resolveInWorkspace(long, [root]), (error: unknown) => {
-      assertNoRoots(error, root);
-      return true;
-    });
+    assert.throws(
+      () => resolveInWorkspace(long, [root]),
+      (error: unknown) => {
+        assertNoRoots(error, root);
+        return true;
+      },
+    );
   });
 });
 

@@ -26,7 +26,12 @@ test('a property defined differently by two branches accepts either definition',
 });
 
 test('a top-level allOf is merged with every branch requirement', () => {
-  const { schema } = ok({ allOf: [{ properties: { a: {} }, required: ['a'] }, { properties: { b: {} }, required: ['b'] }] });
+  const { schema } = ok({
+    allOf: [
+      { properties: { a: {} }, required: ['a'] },
+      { properties: { b: {} }, required: ['b'] },
+    ],
+  });
   assert.deepEqual(schema.required, ['a', 'b']);
 });
 
@@ -55,7 +60,13 @@ test('a property named like a keyword ($ref, format) is a property, not a keywor
 });
 
 test('unsupported formats and document-only keywords are dropped; supported formats stay', () => {
-  const { schema, changes } = ok({ $schema: 'x', $id: 'y', $comment: 'z', type: 'object', properties: { a: { type: 'string', format: 'uri-reference' }, b: { type: 'string', format: 'email' } } });
+  const { schema, changes } = ok({
+    $schema: 'x',
+    $id: 'y',
+    $comment: 'z',
+    type: 'object',
+    properties: { a: { type: 'string', format: 'uri-reference' }, b: { type: 'string', format: 'email' } },
+  });
   assert.deepEqual(schema, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string', format: 'email' } } });
   assert.deepEqual(changes, ['dropped format "uri-reference"']);
 });

@@ -38,13 +38,19 @@ describe('bad input', () => {
     const fd = openSync(path, 'w');
     ftruncateSync(fd, 1024 ** 3);
     closeSync(fd);
-    const error = await readFileTool.execute({ path: 'huge.log' }, makeContext([root], new SecretSet())).then(() => undefined, (caught: unknown) => caught as Error);
+    const error = await readFileTool.execute({ path: 'huge.log' }, makeContext([root], new SecretSet())).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
     assert.match(error?.message ?? '', /1\.0 GB, over the 10 MB limit/);
   });
 
   test('a binary is refused by its first bytes', { timeout: 10_000 }, async () => {
     writeFileSync(join(root, 'blob.bin'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 0, 0, 0x41]));
-    const error = await readFileTool.execute({ path: 'blob.bin' }, makeContext([root], new SecretSet())).then(() => undefined, (caught: unknown) => caught as Error);
+    const error = await readFileTool.execute({ path: 'blob.bin' }, makeContext([root], new SecretSet())).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
     assert.match(error?.message ?? '', /binary file/);
   });
 
@@ -92,7 +98,12 @@ describe('bad input', () => {
   });
 
   test('bash printing one 1 MB line of near-secrets: bounded for the model and the UI, no secret, no crash', { timeout: 180_000 }, async () => {
-    writeFileSync(join(root, 'one-line.txt'), `${nearSecrets(40_000).replaceAll('\n', ' ').slice(0, 1024 * 1024)} password=Q8zt3vLm9xPw2RkY`);
+    writeFileSync(
+      join(root, 'one-line.txt'),
+      `${nearSecrets(40_000)
+        .replaceAll('\n', ' ')
+        .slice(0, 1024 * 1024)} password=Q8zt3vLm9xPw2RkY`,
+    );
     const ctx = makeContext([root], new SecretSet());
     const heapBefore = process.memoryUsage().heapUsed;
     const text = textOf(await bashTool.execute({ command: 'cat one-line.txt; echo; echo finished' }, ctx));

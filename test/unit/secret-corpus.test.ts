@@ -93,7 +93,13 @@ describe('the corpus through the tools', () => {
   test('search hits on secrets and on key body lines', async () => {
     const ctx = makeContext([root], secrets);
     const text = textOf(await searchTool.execute({ pattern: '[A-Za-z0-9+/_-]{20,}' }, ctx));
-    assert.deepEqual(leaks(text, samples.filter((sample) => text.includes(sample.file))), []);
+    assert.deepEqual(
+      leaks(
+        text,
+        samples.filter((sample) => text.includes(sample.file)),
+      ),
+      [],
+    );
     const body = samples.find((sample) => sample.format === 'private-key-RSA')!;
     const hit = textOf(await searchTool.execute({ pattern: body.secret.slice(0, 16).replace(/[+/]/g, '.') }, ctx));
     assert.deepEqual(leaks(hit, [body]), [], hit);

@@ -29,8 +29,14 @@ describe('private key bodies anywhere', () => {
     };
     const texts = [
       pem(cases.pem),
-      `tls:\n  key: |\n${pem(cases.yaml, 'EC ').split('\n').map((line) => `    ${line}`).join('\n')}\n`,
-      `Our key:\n\n${pem(cases.markdown).split('\n').map((line) => `> ${line}`).join('\n')}\n`,
+      `tls:\n  key: |\n${pem(cases.yaml, 'EC ')
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n')}\n`,
+      `Our key:\n\n${pem(cases.markdown)
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}\n`,
       JSON.stringify({ type: 'service_account', private_key: `${pem(cases.json, '')}\n` }),
       `const key = "${pem(cases.code, 'OPENSSH ').replace(/\n/g, '\\n')}";`,
     ];

@@ -61,7 +61,12 @@ describe('provider prefixes in gitleaks rules', () => {
 
 describe('shapes gitleaks lacks', () => {
   const cases: { name: string; hit: string; secret: string; miss: string }[] = [
-    { name: 'trello-token', hit: 'TRELLO_TOKEN="OZlHFhAa-BcjSmwlArEfKqEdIKwuqXOT"', secret: 'OZlHFhAa-BcjSmwlArEfKqEdIKwuqXOT', miss: 'See the trello board https://trello.com/b/AbCd1234/roadmap' },
+    {
+      name: 'trello-token',
+      hit: 'TRELLO_TOKEN="OZlHFhAa-BcjSmwlArEfKqEdIKwuqXOT"',
+      secret: 'OZlHFhAa-BcjSmwlArEfKqEdIKwuqXOT',
+      miss: 'See the trello board https://trello.com/b/AbCd1234/roadmap',
+    },
     { name: 'trello-token', hit: `token: ATTA${'9f'.repeat(32)}0A1B2C3D`, secret: `ATTA${'9f'.repeat(32)}`, miss: 'ATTACHMENT_COUNT=12' },
     { name: 'figma-token', hit: `FIGMA=figd_${'Ab3_'.repeat(11)}`, secret: `figd_${'Ab3_'.repeat(11)}`, miss: 'figd_short' },
     { name: 'docker-hub-token', hit: `echo dckr_pat_${'x1Y2z'.repeat(6)} | docker login`, secret: `dckr_pat_${'x1Y2z'.repeat(6)}`, miss: 'docker pull node:20' },
@@ -71,7 +76,12 @@ describe('shapes gitleaks lacks', () => {
     { name: 'supabase-token', hit: `sbp_${'0a1b2c3d4e'.repeat(4)}`, secret: `sbp_${'0a1b2c3d4e'.repeat(4)}`, miss: 'sbp_short' },
     { name: 'netlify-token', hit: `NETLIFY_AUTH=nfp_${'Kk3'.repeat(12)}`, secret: `nfp_${'Kk3'.repeat(12)}`, miss: 'nfp_docs' },
     { name: 'render-api-key', hit: `rnd_${'Rr7'.repeat(10)}ab`, secret: `rnd_${'Rr7'.repeat(10)}ab`, miss: 'rnd_seed = 4' },
-    { name: 'hubspot-token', hit: 'HUBSPOT=pat-na1-1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f', secret: 'pat-na1-1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f', miss: 'hubspot form id 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f' },
+    {
+      name: 'hubspot-token',
+      hit: 'HUBSPOT=pat-na1-1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+      secret: 'pat-na1-1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+      miss: 'hubspot form id 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+    },
     { name: 'doppler-token', hit: `DOPPLER_TOKEN=dp.st.dev.${'Dd4'.repeat(14)}`, secret: `dp.st.dev.${'Dd4'.repeat(14)}`, miss: 'dp.st.example' },
     { name: 'mailchimp-api-key', hit: `key: ${'0123456789abcdef'.repeat(2)}-us6`, secret: `${'0123456789abcdef'.repeat(2)}-us6`, miss: 'region: us6' },
     { name: 'pinecone-api-key', hit: `PINECONE=pcsk_abc123_${'Pp5'.repeat(14)}`, secret: `pcsk_abc123_${'Pp5'.repeat(14)}`, miss: 'pcsk_docs' },

@@ -59,13 +59,16 @@ describe('the keyword scanner', () => {
     const hits: [string, number][] = [];
     const words = ['sk-', 'sk-ant-', 'ant', 'key'];
     scanner.scan('My SK-ANT-x and a KEY, é key', (keyword, start) => hits.push([words[keyword]!, start]));
-    assert.deepEqual(hits.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])), [
-      ['sk-', 3],
-      ['sk-ant-', 3],
-      ['ant', 6],
-      ['key', 18],
-      ['key', 25],
-    ]);
+    assert.deepEqual(
+      hits.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])),
+      [
+        ['sk-', 3],
+        ['sk-ant-', 3],
+        ['ant', 6],
+        ['key', 18],
+        ['key', 25],
+      ],
+    );
   });
 });
 

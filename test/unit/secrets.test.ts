@@ -73,7 +73,10 @@ describe('secret files', () => {
     const ordinary = ['.env.example', '.env.sample', '.env.template', 'id_rsa.pub', 'env.ts', 'keys.ts', 'README.md', 'environment'];
     for (const path of secret) assert.equal(isSecretFile(path), true, path);
     for (const path of ordinary) assert.equal(isSecretFile(path), false, path);
-    assert.equal(isSecretFile('config/credentials.yml', (path) => path === 'config/credentials.yml'), true);
+    assert.equal(
+      isSecretFile('config/credentials.yml', (path) => path === 'config/credentials.yml'),
+      true,
+    );
   });
 
   test('.env values: quotes, export, comments, multi-line; short and ordinary values skipped', () => {
@@ -104,10 +107,7 @@ describe('secret files', () => {
   });
 
   test('JSON, PEM and bare token files', () => {
-    assert.deepEqual(secretValuesOf('{"client_id": "12345", "client_secret": "s3cr3t-value", "region": "europe", "nested": {"token": "tok-123456"}}'), [
-      's3cr3t-value',
-      'tok-123456',
-    ]);
+    assert.deepEqual(secretValuesOf('{"client_id": "12345", "client_secret": "s3cr3t-value", "region": "europe", "nested": {"token": "tok-123456"}}'), ['s3cr3t-value', 'tok-123456']);
     assert.deepEqual(secretValuesOf('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEF\nshort\n-----END PRIVATE KEY-----\n'), ['MIIEvQIBADANBgkqhkiG9w0BAQEF']);
     assert.deepEqual(secretValuesOf('FAKE-raw-token-0123456789\n'), ['FAKE-raw-token-0123456789']);
   });
@@ -150,7 +150,14 @@ describe('SecretSet.fromWorkspace', () => {
   test('loads values of secret files (gitignored ones and those in ignored folders too), skips templates and node_modules', async () => {
     const secrets = await SecretSet.fromWorkspace([root], { extraGlobs: ['config/credentials.json'], env: { SERVICE_TOKEN: 'environment-value-6' } });
     assert.deepEqual([...secrets.files].sort(), ['.env', 'certs/id_rsa', 'config/credentials.json', 'dist/.env', 'packages/api/.env.local']);
-    for (const value of ['value-from-root-env-1', 'nested-env-value-2', 'ignored-folder-value-3', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ', 'json-config-value-5', 'environment-value-6']) {
+    for (const value of [
+      'value-from-root-env-1',
+      'nested-env-value-2',
+      'ignored-folder-value-3',
+      'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ',
+      'json-config-value-5',
+      'environment-value-6',
+    ]) {
       assert.ok(secrets.has(value), value);
     }
     for (const value of ['placeholder-value-123', 'dependency-value-4', 'production']) assert.ok(!secrets.has(value), value);

@@ -51,14 +51,20 @@ test('every subscriber gets every event, and the store can redraw the session', 
     // Stored exactly as published, under the same seq, which counts up from 1 without a gap.
     const stored = s.store.loadEvents(s.session.id);
     assert.deepEqual(stored, first);
-    assert.deepEqual(first.map((e) => e.seq), first.map((_, index) => index + 1));
+    assert.deepEqual(
+      first.map((e) => e.seq),
+      first.map((_, index) => index + 1),
+    );
     assert.equal(first[0]!.type, 'userMessage', 'the prompt is published before its run starts');
     // The six streamed chunks of the first reply were coalesced into fewer events before they were numbered.
     const text = (events: CoveEvent[]) => events.flatMap((e) => (e.type === 'messageUpdate' && e.delta.type === 'text' ? [e.delta.text] : [])).join('');
     assert.equal(text(first), 'Let me check.All good.');
 
     const messages = s.store.loadMessages(s.session.id);
-    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
     const record = s.store.getSession(s.session.id)!;
     assert.equal(record.status, 'done');
     assert.equal(record.ownerPid, null);
@@ -142,14 +148,25 @@ test('a permission ask waits for a person: the session shows waiting, the answer
     const run = manager.run(session.id, 'echo it');
     const request = await asked;
     assert.equal(store.getSession(session.id)!.status, 'waiting');
-    assert.deepEqual(manager.pendingPermissions().map((p) => p.requestId), [request.requestId]);
+    assert.deepEqual(
+      manager.pendingPermissions().map((p) => p.requestId),
+      [request.requestId],
+    );
     assert.equal(echo.calls.length, 0, 'nothing runs before the answer');
     assert.equal(manager.answerPermission('another-session', request.requestId, { decision: 'allow', scope: 'once' }), false);
     assert.equal(manager.answerPermission(session.id, request.requestId, { decision: 'allow', scope: 'session', rule: 'echo' }), true);
     assert.equal((await run).stopReason, 'endTurn');
     assert.equal(echo.calls.length, 1);
     const decision = events.find((e) => e.type === 'permissionDecision');
-    assert.deepEqual(decision && { ...decision }, { type: 'permissionDecision', sessionId: session.id, seq: decision?.seq, requestId: request.requestId, decision: 'allow', scope: 'session', rule: 'echo' });
+    assert.deepEqual(decision && { ...decision }, {
+      type: 'permissionDecision',
+      sessionId: session.id,
+      seq: decision?.seq,
+      requestId: request.requestId,
+      decision: 'allow',
+      scope: 'session',
+      rule: 'echo',
+    });
     assert.equal(decision?.seq, request.seq! + 1);
     assert.deepEqual(manager.pendingPermissions(), []);
     assert.ok(statuses.includes('waiting') && statuses.at(-1) === 'done');

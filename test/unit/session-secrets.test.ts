@@ -65,7 +65,11 @@ test('a session keeps one secret set across runs; events, store and audit never 
     const published = JSON.stringify(events);
     const stored = JSON.stringify(store.loadEvents(session.id));
     const audited = JSON.stringify(store.listPermissions(session.id));
-    for (const [where, text] of [['published', published], ['stored', stored], ['audited', audited]] as const) {
+    for (const [where, text] of [
+      ['published', published],
+      ['stored', stored],
+      ['audited', audited],
+    ] as const) {
       assert.ok(!text.includes(FILE_VALUE), `${where} events hold the file value`);
     }
     assert.match(audited, /deploy --passphrase \[REDACTED:[a-z-]+\] --to prod/);

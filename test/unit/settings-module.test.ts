@@ -27,8 +27,10 @@ function world(t: { after(fn: () => void): void }) {
   return { coveHome, root, write, files, read };
 }
 
-const names = (path: string, ...fragments: string[]) => (error: unknown) =>
-  error instanceof SettingsFileError && error.message.startsWith(`${path}: `) && fragments.every((fragment) => error.message.includes(fragment));
+const names =
+  (path: string, ...fragments: string[]) =>
+  (error: unknown) =>
+    error instanceof SettingsFileError && error.message.startsWith(`${path}: `) && fragments.every((fragment) => error.message.includes(fragment));
 
 describe('the settings module', () => {
   test('parses a file once per change and sees every change', (t) => {
@@ -46,21 +48,33 @@ describe('the settings module', () => {
     const { files, write, read } = world(t);
     write(files.user, { model: 'claude-user', defaultMode: 'plan', subagents: { maxConcurrent: 2 }, secrets: { files: ['*.secret'] }, sandbox: { network: 'all' } });
     write(files.claude, { model: 'claude-from-claude', permissions: { allow: ['Bash(npm test)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } });
-    write(files.project, { model: 'claude-project', defaultMode: 'acceptEdits', permissions: { deny: ['bash(rm:*)'] }, secrets: { files: ['config/*.yml', '*.secret'] }, subagents: { maxConcurrent: 32 } });
+    write(files.project, {
+      model: 'claude-project',
+      defaultMode: 'acceptEdits',
+      permissions: { deny: ['bash(rm:*)'] },
+      secrets: { files: ['config/*.yml', '*.secret'] },
+      subagents: { maxConcurrent: 32 },
+    });
     write(files.local, { permissions: { allow: ['read_file'] }, sandbox: { network: 'none' } });
     const settings = read();
-    assert.equal(settings.model(), 'claude-project', 'the most specific Cove file wins; Claude Code model names are Claude Code\'s');
+    assert.equal(settings.model(), 'claude-project', "the most specific Cove file wins; Claude Code model names are Claude Code's");
     assert.equal(settings.defaultMode(), 'acceptEdits');
     assert.equal(settings.maxSubagents(), 2, 'a project does not raise how many subagents run at once');
     assert.deepEqual(settings.secretFiles(), ['*.secret', 'config/*.yml']);
-    assert.deepEqual(settings.permissions().sources.map((source) => [source.kind, source.rules]), [
-      ['user', { allow: [], ask: [], deny: [] }],
-      ['claude', { allow: ['bash(npm test)'], ask: [], deny: [] }],
-      ['project', { allow: [], ask: [], deny: ['bash(rm:*)'] }],
-      ['local', { allow: ['read_file'], ask: [], deny: [] }],
-    ]);
+    assert.deepEqual(
+      settings.permissions().sources.map((source) => [source.kind, source.rules]),
+      [
+        ['user', { allow: [], ask: [], deny: [] }],
+        ['claude', { allow: ['bash(npm test)'], ask: [], deny: [] }],
+        ['project', { allow: [], ask: [], deny: ['bash(rm:*)'] }],
+        ['local', { allow: ['read_file'], ask: [], deny: [] }],
+      ],
+    );
     assert.deepEqual(settings.sandbox(), { enabled: true, network: 'none', writable: [] });
-    assert.deepEqual(settings.hooks().map((hook) => [hook.event, hook.kind]), [['Stop', 'claude']]);
+    assert.deepEqual(
+      settings.hooks().map((hook) => [hook.event, hook.kind]),
+      [['Stop', 'claude']],
+    );
     assert.deepEqual(sessionDefaults(settings), { model: 'claude-project', permissionMode: 'acceptEdits' });
     assert.deepEqual(sessionDefaults(settings, { model: 'claude-flag', permissionMode: 'plan' }), { model: 'claude-flag', permissionMode: 'plan' });
   });
@@ -111,7 +125,11 @@ describe('the settings module', () => {
   test('a workspace may not turn every ask off, but the person may', (t) => {
     const { files, write, read } = world(t);
     // Claude Code keeps defaultMode inside permissions, and Cove reads it there too.
-    for (const [path, content] of [[files.project, { defaultMode: 'bypass' }], [files.local, { defaultMode: 'bypass' }], [files.project, { permissions: { defaultMode: 'bypass' } }]] as const) {
+    for (const [path, content] of [
+      [files.project, { defaultMode: 'bypass' }],
+      [files.local, { defaultMode: 'bypass' }],
+      [files.project, { permissions: { defaultMode: 'bypass' } }],
+    ] as const) {
       rmSync(dirname(files.project), { recursive: true, force: true });
       write(path, content);
       assert.throws(() => read().defaultMode(), names(path, 'defaultMode "bypass"', 'your own settings.json'));

@@ -160,7 +160,9 @@ describe('stopping a command on Windows', () => {
   });
 
   test('a tree already gone is no failure; any other failure is named', async () => {
-    const answer = (code: number, output: string): RunProgram => async () => ({ code, output });
+    const answer =
+      (code: number, output: string): RunProgram =>
+      async () => ({ code, output });
     assert.equal(await stopTree(1, Promise.resolve(), { run: answer(128, 'ERROR: The process "1" not found.') }), undefined);
     assert.match((await stopTree(1, Promise.resolve(), { run: answer(1, 'ERROR: Access is denied.') })) ?? '', /taskkill \/T \/F \/PID 1 failed \(1\): ERROR: Access is denied\./);
   });

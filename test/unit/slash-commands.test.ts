@@ -33,7 +33,10 @@ describe('command files', () => {
 
   test('listed with built-ins first, namespaces from folders, problems named with their file', () => {
     const commands = listCommands(folders);
-    assert.deepEqual(commands.map((command) => command.name), ['clear', 'compact', 'cost', 'model', 'db:migrate', 'empty', 'mine', 'odd', 'review']);
+    assert.deepEqual(
+      commands.map((command) => command.name),
+      ['clear', 'compact', 'cost', 'model', 'db:migrate', 'empty', 'mine', 'odd', 'review'],
+    );
     const byName = Object.fromEntries(commands.map((command) => [command.name, command]));
     assert.equal(byName.review!.argumentHint, '<file>');
     assert.equal(byName.review!.source, 'project');
@@ -78,7 +81,7 @@ describe('attaching mentions', () => {
       snapshots,
       sessionId: 's',
     });
-    const byPath = Object.fromEntries(attachments.map((attachment) => [attachment.kind === 'file' ? attachment.path : '', attachment.kind === 'file' ? attachment.error ?? 'ok' : '']));
+    const byPath = Object.fromEntries(attachments.map((attachment) => [attachment.kind === 'file' ? attachment.path : '', attachment.kind === 'file' ? (attachment.error ?? 'ok') : '']));
     assert.equal(byPath['a.txt'], 'ok');
     assert.equal(byPath['b.txt'], 'ok');
     assert.match(byPath['c.txt']!, /mentions would exceed 512 KB/);

@@ -22,9 +22,20 @@ test('a published seq is stored as given; one behind the log (a second process) 
   assert.equal(store.lastEventSeq(sessionId), 0);
   store.appendEvents(sessionId, [turn(1, 3), turn(2, 4)]);
   store.appendEvents(sessionId, [turn(3, 2), turn(4)]);
-  assert.deepEqual(store.loadEvents(sessionId).map((event) => [event.type === 'turnStart' && event.turn, event.seq]), [[1, 3], [2, 4], [3, 5], [4, 6]]);
+  assert.deepEqual(
+    store.loadEvents(sessionId).map((event) => [event.type === 'turnStart' && event.turn, event.seq]),
+    [
+      [1, 3],
+      [2, 4],
+      [3, 5],
+      [4, 6],
+    ],
+  );
   assert.equal(store.lastEventSeq(sessionId), 6);
-  assert.deepEqual(store.loadEvents(sessionId, { afterSeq: 3, untilSeq: 5 }).map((event) => event.seq), [4, 5]);
+  assert.deepEqual(
+    store.loadEvents(sessionId, { afterSeq: 3, untilSeq: 5 }).map((event) => event.seq),
+    [4, 5],
+  );
 });
 
 test("a redraw starts at the first run's prompt among the latest events, never at a steering or subagent one", (t) => {

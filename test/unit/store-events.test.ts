@@ -64,7 +64,10 @@ describe('events', () => {
     const events = mixedEvents(sessionId, 1_000);
     assert.equal(store.appendEvents(sessionId, events), 1_000);
     const loaded = store.loadEvents(sessionId);
-    assert.deepEqual(loaded, events.map((event, index) => ({ ...event, seq: index + 1 })));
+    assert.deepEqual(
+      loaded,
+      events.map((event, index) => ({ ...event, seq: index + 1 })),
+    );
   });
 
   test('later batches continue the seqs; afterSeq and limit page through them', (t) => {
@@ -78,10 +81,19 @@ describe('events', () => {
     assert.equal(store.appendEvents(sessionId, []), 25);
 
     const page = store.loadEvents(sessionId, { afterSeq: 8, limit: 5 });
-    assert.deepEqual(page.map((event) => event.seq), [9, 10, 11, 12, 13]);
-    assert.deepEqual(page, events.slice(8, 13).map((event, index) => ({ ...event, seq: 9 + index })));
+    assert.deepEqual(
+      page.map((event) => event.seq),
+      [9, 10, 11, 12, 13],
+    );
+    assert.deepEqual(
+      page,
+      events.slice(8, 13).map((event, index) => ({ ...event, seq: 9 + index })),
+    );
     assert.deepEqual(store.loadEvents(sessionId, { afterSeq: 25 }), []);
-    assert.deepEqual(store.loadEvents(other).map((event) => event.seq), [1, 2, 3]);
+    assert.deepEqual(
+      store.loadEvents(other).map((event) => event.seq),
+      [1, 2, 3],
+    );
   });
 
   test('appending touches the session', (t) => {
@@ -110,8 +122,7 @@ describe('events', () => {
     const stranger = mixedEvents('someone-else', 1);
     assert.throws(
       () => store.appendEvents(sessionId, [...mixedEvents(sessionId, 2), ...stranger]),
-      (error: unknown) =>
-        error instanceof StoreError && error.code === 'invalidInput' && error.message.includes('events[2]') && error.message.includes('someone-else'),
+      (error: unknown) => error instanceof StoreError && error.code === 'invalidInput' && error.message.includes('events[2]') && error.message.includes('someone-else'),
     );
     assert.deepEqual(store.loadEvents(sessionId), []);
     assert.throws(
@@ -132,11 +143,14 @@ describe('tool calls', () => {
     ]);
     const startedAt = clock.time;
     let calls = store.listToolCalls(sessionId);
-    assert.deepEqual(calls.map((call) => [call.toolCallId, call.status, call.startedAt, call.endedAt]), [
-      ['ok', 'running', startedAt, null],
-      ['fails', 'running', startedAt, null],
-      ['slow', 'running', startedAt, null],
-    ]);
+    assert.deepEqual(
+      calls.map((call) => [call.toolCallId, call.status, call.startedAt, call.endedAt]),
+      [
+        ['ok', 'running', startedAt, null],
+        ['fails', 'running', startedAt, null],
+        ['slow', 'running', startedAt, null],
+      ],
+    );
     assert.deepEqual(calls[0]!.args, { path: 'a.ts' });
     assert.equal(calls[2]!.subagentId, 'sub-7');
 
@@ -153,6 +167,9 @@ describe('tool calls', () => {
     assert.deepEqual([byId.get('fails')!.status, byId.get('fails')!.endedAt], ['error', endedAt]);
     assert.deepEqual([byId.get('slow')!.status, byId.get('slow')!.endedAt], ['running', null]);
     assert.deepEqual([byId.get('denied')!.status, byId.get('denied')!.toolName], ['error', 'write_file']);
-    assert.deepEqual(store.listToolCalls(sessionId, { status: 'running' }).map((call) => call.toolCallId), ['slow']);
+    assert.deepEqual(
+      store.listToolCalls(sessionId, { status: 'running' }).map((call) => call.toolCallId),
+      ['slow'],
+    );
   });
 });

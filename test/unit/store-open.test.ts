@@ -108,8 +108,7 @@ describe('openStore', () => {
     writeFileSync(join(dataDir, DATABASE_FILE), 'this is not sqlite '.repeat(100));
     assert.throws(
       () => openStore(dataDir),
-      (error: unknown) =>
-        error instanceof StoreError && error.code === 'openFailed' && error.message.includes(join(dataDir, DATABASE_FILE)),
+      (error: unknown) => error instanceof StoreError && error.code === 'openFailed' && error.message.includes(join(dataDir, DATABASE_FILE)),
     );
   });
 });

@@ -95,7 +95,11 @@ describe('recoverInterrupted', () => {
       reported.events.map((event, index) => ({ ...event, seq: index + 1 })),
       'an event written before "ready" was lost',
     );
-    assert.deepEqual(events.map((event) => event.seq), events.map((_, index) => index + 1), 'seqs have a gap');
+    assert.deepEqual(
+      events.map((event) => event.seq),
+      events.map((_, index) => index + 1),
+      'seqs have a gap',
+    );
     assert.equal(events.length % reported.batchSize, 0, 'a batch was stored in part');
     assert.deepEqual(store.loadMessages(reported.sessionId), [{ role: 'user', content: 'list the files' }]);
 

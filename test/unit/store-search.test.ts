@@ -20,9 +20,7 @@ function openTestStore(t: { after(fn: () => void): void }): Store {
 
 function sessionWith(store: Store, title: string, ...texts: string[]): string {
   const id = store.createSession({ workspaces: ['/w'], model: 'm', permissionMode: 'default', title }).id;
-  texts.forEach((text, index) =>
-    store.appendMessage(id, { role: index % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text }] }),
-  );
+  texts.forEach((text, index) => store.appendMessage(id, { role: index % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text }] }));
   return id;
 }
 
@@ -52,8 +50,16 @@ describe('search', () => {
     assert.equal(hits[0]!.updatedAt, store.getSession(parser)!.updatedAt);
     assert.ok(hits[0]!.snippet.includes(`${SNIPPET_OPEN}heredoc${SNIPPET_CLOSE}`), hits[0]!.snippet);
 
-    assert.deepEqual(store.search('TOKENIZER').map((hit) => hit.sessionId), [parser], 'one hit per session, any case');
-    assert.deepEqual(store.search('sideb').map((hit) => hit.title), ['Styling'], 'words match as prefixes');
+    assert.deepEqual(
+      store.search('TOKENIZER').map((hit) => hit.sessionId),
+      [parser],
+      'one hit per session, any case',
+    );
+    assert.deepEqual(
+      store.search('sideb').map((hit) => hit.title),
+      ['Styling'],
+      'words match as prefixes',
+    );
     assert.deepEqual(store.search('sidebar tokenizer'), [], 'every word must match in one message');
     assert.deepEqual(store.search('nonexistentword'), []);
   });
@@ -64,8 +70,14 @@ describe('search', () => {
     const weak = sessionWith(store, 'Weak', `${filler} and once mentions migrations near the end. ${filler}`);
     const strong = sessionWith(store, 'Strong', 'migrations: migrations of the schema, migrations again');
     const middle = sessionWith(store, 'Middle', `schema migrations and ${filler}`);
-    assert.deepEqual(store.search('migrations').map((hit) => hit.sessionId), [strong, middle, weak]);
-    assert.deepEqual(store.search('migrations', { limit: 2 }).map((hit) => hit.sessionId), [strong, middle]);
+    assert.deepEqual(
+      store.search('migrations').map((hit) => hit.sessionId),
+      [strong, middle, weak],
+    );
+    assert.deepEqual(
+      store.search('migrations', { limit: 2 }).map((hit) => hit.sessionId),
+      [strong, middle],
+    );
   });
 
   test('indexes prose, not tool inputs or results', (t) => {
@@ -79,7 +91,10 @@ describe('search', () => {
       ],
     });
     store.appendMessage(id, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'platypus: true' }] });
-    assert.deepEqual(store.search('reading').map((hit) => hit.sessionId), [id]);
+    assert.deepEqual(
+      store.search('reading').map((hit) => hit.sessionId),
+      [id],
+    );
     assert.deepEqual(store.search('wombat'), []);
     assert.deepEqual(store.search('platypus'), []);
   });
@@ -118,7 +133,11 @@ describe('search', () => {
       assert.doesNotThrow(() => store.search(query), `query ${JSON.stringify(query)} threw`);
     }
     for (const query of ['foo"bar', '(foo', 'near(', 'src/store.ts', 'store.ts)', '"operator"', 'NEAR operator', 'AND foo']) {
-      assert.deepEqual(store.search(query).map((hit) => hit.sessionId), [id], `query ${JSON.stringify(query)} missed`);
+      assert.deepEqual(
+        store.search(query).map((hit) => hit.sessionId),
+        [id],
+        `query ${JSON.stringify(query)} missed`,
+      );
     }
     assert.equal(store.loadMessages(id).length, 1, 'the messages table is intact');
   });

@@ -62,13 +62,28 @@ describe('sessions', () => {
     const a = store.createSession({ ...base, workspaces: ['/one'] });
     const b = store.createSession({ ...base, workspaces: ['/two'] });
     const c = store.createSession({ ...base, workspaces: ['/one', '/two'] });
-    assert.deepEqual(store.listSessions().map((s) => s.id), [c.id, b.id, a.id]);
+    assert.deepEqual(
+      store.listSessions().map((s) => s.id),
+      [c.id, b.id, a.id],
+    );
 
     store.updateSession(a.id, { title: 'touched' });
-    assert.deepEqual(store.listSessions().map((s) => s.id), [a.id, c.id, b.id]);
-    assert.deepEqual(store.listSessions({ limit: 2 }).map((s) => s.id), [a.id, c.id]);
-    assert.deepEqual(store.listSessions({ workspace: '/two' }).map((s) => s.id), [c.id, b.id]);
-    assert.deepEqual(store.listSessions({ workspace: '/one/' }).map((s) => s.id), [a.id, c.id]);
+    assert.deepEqual(
+      store.listSessions().map((s) => s.id),
+      [a.id, c.id, b.id],
+    );
+    assert.deepEqual(
+      store.listSessions({ limit: 2 }).map((s) => s.id),
+      [a.id, c.id],
+    );
+    assert.deepEqual(
+      store.listSessions({ workspace: '/two' }).map((s) => s.id),
+      [c.id, b.id],
+    );
+    assert.deepEqual(
+      store.listSessions({ workspace: '/one/' }).map((s) => s.id),
+      [a.id, c.id],
+    );
     assert.deepEqual(store.listSessions({ workspace: '/on' }), []);
 
     assert.equal(store.latestSessionForWorkspace('/two')?.id, c.id);
@@ -89,13 +104,7 @@ describe('sessions', () => {
 
     store.updateSession(session.id, { model: 'other', permissionMode: 'plan', workspaces: ['/w', '/x'] });
     now = store.getSession(session.id)!;
-    assert.deepEqual([now.model, now.permissionMode, now.workspaces, now.status, now.ownerPid], [
-      'other',
-      'plan',
-      ['/w', '/x'],
-      'running',
-      4242,
-    ]);
+    assert.deepEqual([now.model, now.permissionMode, now.workspaces, now.status, now.ownerPid], ['other', 'plan', ['/w', '/x'], 'running', 4242]);
 
     store.updateSession(session.id, { status: 'done', ownerPid: null, title: '  Renamed  ' });
     now = store.getSession(session.id)!;
@@ -145,7 +154,10 @@ describe('sessions', () => {
     assert.deepEqual(store.loadMessages(gone.id), []);
     assert.deepEqual(store.loadEvents(gone.id), []);
     assert.deepEqual(store.listToolCalls(gone.id), []);
-    assert.deepEqual(store.search('zebra').map((hit) => hit.sessionId), [keep.id]);
+    assert.deepEqual(
+      store.search('zebra').map((hit) => hit.sessionId),
+      [keep.id],
+    );
     assert.equal(store.loadEvents(keep.id).length, 1);
   });
 });
@@ -166,7 +178,10 @@ describe('messages', () => {
       });
     }
     const seqs = messages.map((message) => store.appendMessage(session.id, message));
-    assert.deepEqual(seqs, messages.map((_, index) => index + 1));
+    assert.deepEqual(
+      seqs,
+      messages.map((_, index) => index + 1),
+    );
     assert.deepEqual(store.loadMessages(session.id), messages);
   });
 
@@ -207,7 +222,10 @@ describe('messages', () => {
     const seq = store.appendMessage(session.id, { role: 'user', content: 'next' });
     assert.equal(seq, 5, 'seq continues after the replaced messages');
     assert.deepEqual(store.loadMessages(session.id), [...summary, { role: 'user', content: 'next' }]);
-    assert.deepEqual(store.search('quokka').map((hit) => hit.sessionId), [session.id]);
+    assert.deepEqual(
+      store.search('quokka').map((hit) => hit.sessionId),
+      [session.id],
+    );
   });
 
   test('writing to an unknown session fails and stores nothing', (t) => {

@@ -93,7 +93,10 @@ test('children run in parallel with fresh contexts; their events carry their id;
     const ids = starts.map((e) => e.subagentId!);
     for (const start of starts) assert.ok(start.type === 'subagentStart' && start.displayName === displayNameFor(start.subagentId));
     const ends = s.events.filter((e) => e.type === 'subagentEnd');
-    assert.deepEqual(ends.map((e) => e.type === 'subagentEnd' && e.status), ['done', 'done']);
+    assert.deepEqual(
+      ends.map((e) => e.type === 'subagentEnd' && e.status),
+      ['done', 'done'],
+    );
     // The child's own run is framed and tagged.
     for (const id of ids) assert.ok(s.events.some((e) => e.type === 'agentStart' && e.subagentId === id));
     // Fresh context: a child's request holds only its task.
@@ -177,9 +180,7 @@ test('a child that loops or exceeds its limits is stopped with a result that say
       const task = taskOf(request);
       if (task.includes('LOOPY')) return reply.message([block.toolUse('list_files', { path: '.' })]);
       if (task.includes('FOREVER')) return reply.message([block.toolUse('list_files', { path: `.`, max_depth: request.body.messages.length })]);
-      return request.body.messages.length === 1
-        ? reply.message([block.toolUse('subagent', { task: 'LOOPY' }), block.toolUse('subagent', { task: 'FOREVER' })])
-        : reply.text('noted');
+      return request.body.messages.length === 1 ? reply.message([block.toolUse('subagent', { task: 'LOOPY' }), block.toolUse('subagent', { task: 'FOREVER' })]) : reply.text('noted');
     },
     { maxTurns: 4 },
   );
@@ -201,7 +202,10 @@ test('definitions come from .cove/agents with built-ins for research and review'
   const dir = mkdtempSync(join(tmpdir(), 'cove-agents-'));
   try {
     mkdirSync(join(dir, '.cove', 'agents'), { recursive: true });
-    writeFileSync(join(dir, '.cove', 'agents', 'tester.md'), '---\nname: tester\ndescription: Runs tests\ntools: [bash, read_file]\nmax_turns: 7\nmodel: claude-haiku-4-5\n---\nRun the tests.');
+    writeFileSync(
+      join(dir, '.cove', 'agents', 'tester.md'),
+      '---\nname: tester\ndescription: Runs tests\ntools: [bash, read_file]\nmax_turns: 7\nmodel: claude-haiku-4-5\n---\nRun the tests.',
+    );
     writeFileSync(join(dir, '.cove', 'agents', 'broken.md'), '---\nmax_turns: many\n---\n');
     const { definitions, problems } = loadAgentDefinitions([dir]);
     assert.deepEqual(definitions.map((d) => d.name).sort(), ['research', 'review', 'tester']);

@@ -35,8 +35,7 @@ before(() => {
 
 after(() => removeFolder(base));
 
-const list = async (params: { path?: string; pattern?: string; max_depth?: number }) =>
-  textOf(await listFilesTool.execute(params, makeContext([root])));
+const list = async (params: { path?: string; pattern?: string; max_depth?: number }) => textOf(await listFilesTool.execute(params, makeContext([root])));
 
 describe('list_files', () => {
   test('tree order, folders marked, .gitignore (root and nested, with negation) honoured, .git and node_modules skipped', async () => {
@@ -78,7 +77,10 @@ describe('list_files', () => {
   });
 
   test('max_depth 1 lists only the folder itself', async () => {
-    assert.equal(await list({ path: 'src/lib', max_depth: 1 }), ['src/lib/c.ts', 'src/lib/deep/', '(folders at depth 1 were not expanded; raise max_depth or list one of them to see inside)'].join('\n'));
+    assert.equal(
+      await list({ path: 'src/lib', max_depth: 1 }),
+      ['src/lib/c.ts', 'src/lib/deep/', '(folders at depth 1 were not expanded; raise max_depth or list one of them to see inside)'].join('\n'),
+    );
   });
 
   test('nothing matching says so', async () => {

@@ -104,7 +104,12 @@ describe('read_file output', () => {
   });
 
   test('CRLF lines are shown without carriage returns', async () => {
-    assert.deepEqual(textOf(await read({ path: 'crlf.txt' })).split('\n').slice(1), ['1│one', '2│two', '3│three']);
+    assert.deepEqual(
+      textOf(await read({ path: 'crlf.txt' }))
+        .split('\n')
+        .slice(1),
+      ['1│one', '2│two', '3│three'],
+    );
   });
 
   test('a very long line is cut with a marker', async () => {

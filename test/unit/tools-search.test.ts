@@ -90,7 +90,10 @@ describe('search: ripgrep and the built-in engine give the same answer', { skip:
 
   test('anchors work per line, CRLF included', async () => {
     assert.equal(await both({ pattern: 'end$', path: 'src' }), '1 match in 1 file:\nsrc/windows.txt:2: needle at the end');
-    assert.equal(await both({ pattern: '^export\\s+function\\s+\\w+', path: 'src' }), '2 matches in 2 files:\nsrc/app.ts:2: export function find() {\nsrc/lib/needle.ts:2: export function  spaced() {}');
+    assert.equal(
+      await both({ pattern: '^export\\s+function\\s+\\w+', path: 'src' }),
+      '2 matches in 2 files:\nsrc/app.ts:2: export function find() {\nsrc/lib/needle.ts:2: export function  spaced() {}',
+    );
   });
 
   test('a match never spans lines', async () => {
@@ -99,7 +102,10 @@ describe('search: ripgrep and the built-in engine give the same answer', { skip:
 
   test('include by name, by path, with braces', async () => {
     assert.equal(await both({ pattern: 'needle', include: '*.test.ts' }), '1 match in 1 file:\nsrc/lib/needle.test.ts:1: test("needle", () => {});');
-    assert.equal(await both({ pattern: 'needle', path: 'src', include: 'lib/*.ts' }), '2 matches in 2 files:\nsrc/lib/needle.test.ts:1: test("needle", () => {});\nsrc/lib/needle.ts:1: export const needle = 1;');
+    assert.equal(
+      await both({ pattern: 'needle', path: 'src', include: 'lib/*.ts' }),
+      '2 matches in 2 files:\nsrc/lib/needle.test.ts:1: test("needle", () => {});\nsrc/lib/needle.ts:1: export const needle = 1;',
+    );
     assert.equal(await both({ pattern: 'needle', include: '*.{yml,md}' }), '2 matches in 2 files:\n.github/ci.yml:1: run: needle\nREADME.md:1: A Needle in the readme');
   });
 

@@ -18,8 +18,7 @@ beforeEach(() => {
 afterEach(() => removeFolder(base));
 
 const write = (path: string, content: string, context = makeContext([root])) => writeFileTool.execute({ path, content }, context);
-const edit = (path: string, old_text: string, new_text: string, context = makeContext([root])) =>
-  editFileTool.execute({ path, old_text, new_text }, context);
+const edit = (path: string, old_text: string, new_text: string, context = makeContext([root])) => editFileTool.execute({ path, old_text, new_text }, context);
 const onDisk = (path: string) => readFileSync(join(root, path), 'utf8');
 /** Temp files left behind by a failed or finished atomic write. */
 const leftovers = (folder: string) => readdirSync(folder).filter((name) => name.includes('.cove-'));

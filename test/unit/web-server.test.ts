@@ -134,7 +134,18 @@ describe('web server (in process)', () => {
 
   test('nothing outside the renderer folder is served: dot-dot, encoded separators, symlinks', async () => {
     const cookie = `${cookieName(server.port)}=${TOKEN}`;
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/linked.txt', '/..%5csecret.txt', '/%00', '/%E0%A4%A', '/missing.js', '//etc/passwd']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/linked.txt',
+      '/..%5csecret.txt',
+      '/%00',
+      '/%E0%A4%A',
+      '/missing.js',
+      '//etc/passwd',
+    ]) {
       const reply = await get(server.port, path, { cookie });
       assert.ok(reply.status === 400 || reply.status === 404, `${path}: ${reply.status}`);
       assert.doesNotMatch(reply.body, /TOP SECRET|root:/);

@@ -68,7 +68,16 @@ describe('names Windows does not read as files', () => {
   });
 
   test('ordinary paths pass: drive letters, both prefixes, dots inside names, . and ..', () => {
-    for (const path of ['C:\\Users\\Ada\\project\\src\\a.test.ts', 'src/../README.md', '.\\.env.example', '\\\\?\\C:\\x\\y', '\\\\?\\UNC\\server\\share\\x', '\\\\server\\share\\x', 'console.log.ts', 'nullable.ts']) {
+    for (const path of [
+      'C:\\Users\\Ada\\project\\src\\a.test.ts',
+      'src/../README.md',
+      '.\\.env.example',
+      '\\\\?\\C:\\x\\y',
+      '\\\\?\\UNC\\server\\share\\x',
+      '\\\\server\\share\\x',
+      'console.log.ts',
+      'nullable.ts',
+    ]) {
       assert.equal(windowsPathProblem(path), null, path);
     }
   });

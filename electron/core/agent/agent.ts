@@ -395,9 +395,7 @@ export class Agent {
     const { force = false, keepWithoutSummary = force, focus = '' } = options;
     const window = this.options.contextWindow ?? this.spec.contextWindow;
     const fixed = estimateTokens([{ role: 'user', content: (this.options.systemPrompt ?? '') + JSON.stringify(tools.map((t) => t.parameters)) }]);
-    const tokens = this.lastReport
-      ? this.lastReport.tokens + estimateTokens(this.messages.slice(this.lastReport.messageCount))
-      : fixed + estimateTokens(this.messages);
+    const tokens = this.lastReport ? this.lastReport.tokens + estimateTokens(this.messages.slice(this.lastReport.messageCount)) : fixed + estimateTokens(this.messages);
     if (!force && tokens < window * (this.options.compactAt ?? 0.8)) return { ...ZERO_USAGE };
     // Past the window, keep as little as a cut allows: the latest exchange.
     const cut = chooseCut(this.messages, force ? 0 : Math.floor(window * 0.25));
@@ -422,7 +420,11 @@ export class Agent {
         false,
       );
       spent = reply.usage;
-      summary = reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim() || null;
+      summary =
+        reply.content
+          .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+          .join('\n')
+          .trim() || null;
     } catch (error) {
       if (signal.aborted) throw error;
       this.log(`compaction could not summarize: ${describeFailure(error).message}`);

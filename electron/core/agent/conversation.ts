@@ -30,9 +30,7 @@ export function appendUser(messages: ConversationMessage[], blocks: Conversation
 
 export function toolResultBlock(toolUseId: string, result: ToolResultPayload, isError: boolean): ToolResultBlock {
   const content: ToolResultBlock['content'] = result.content.map((block) =>
-    block.type === 'text'
-      ? { type: 'text', text: block.text }
-      : { type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } },
+    block.type === 'text' ? { type: 'text', text: block.text } : { type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } },
   );
   if (result.redactions) content.push({ type: 'text', text: `${INJECTED_PREFIX}${result.redactions} secret value(s) were redacted from this output.` });
   if (content.length === 0) content.push({ type: 'text', text: isError ? 'Error' : '(no output)' });

@@ -40,7 +40,6 @@ export class LoopGuard {
 
 export function nudgeText(toolName: string, count: number): string {
   return (
-    `This exact ${toolName} call was made ${count} times in a row and was not run again: the result would not change. ` +
-    'Try a different approach, or tell the user what is blocking you.'
+    `This exact ${toolName} call was made ${count} times in a row and was not run again: the result would not change. ` + 'Try a different approach, or tell the user what is blocking you.'
   );
 }

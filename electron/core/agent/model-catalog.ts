@@ -39,7 +39,12 @@ const apiModel = z.object({
   max_input_tokens: z.number().int().positive().nullish(),
   max_tokens: z.number().int().positive().nullish(),
   capabilities: z
-    .object({ thinking: z.object({ supported: z.boolean().optional(), types: z.object({ adaptive: supported.optional(), enabled: supported.optional() }).partial().optional() }).partial().optional() })
+    .object({
+      thinking: z
+        .object({ supported: z.boolean().optional(), types: z.object({ adaptive: supported.optional(), enabled: supported.optional() }).partial().optional() })
+        .partial()
+        .optional(),
+    })
     .partial()
     .nullish(),
 });

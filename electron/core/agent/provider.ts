@@ -185,12 +185,7 @@ export class MessageAssembler {
 }
 
 /** Sends one request and streams it into `assembler`; resolves with the complete reply. */
-export async function streamMessage(
-  client: Anthropic,
-  request: ProviderRequest,
-  assembler: MessageAssembler,
-  signal: AbortSignal,
-): Promise<AssistantReply> {
+export async function streamMessage(client: Anthropic, request: ProviderRequest, assembler: MessageAssembler, signal: AbortSignal): Promise<AssistantReply> {
   const stream = await client.messages.create(
     {
       model: request.model,

@@ -40,9 +40,7 @@ export function buildRequest(options: {
   messages: readonly ConversationMessage[];
   thinking?: Anthropic.ThinkingConfigParam;
 }): ProviderRequest {
-  const messages = options.messages.map((message, index) =>
-    index === options.messages.length - 1 ? withBreakpoint(message) : message,
-  );
+  const messages = options.messages.map((message, index) => (index === options.messages.length - 1 ? withBreakpoint(message) : message));
   return {
     model: options.model,
     maxTokens: options.maxTokens,

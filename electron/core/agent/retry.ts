@@ -23,7 +23,10 @@ export class RetrySettingError extends SetupError {}
  */
 export function retryFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<RetryPolicy> {
   const policy: Partial<RetryPolicy> = {};
-  for (const [name, key] of [['COVE_MAX_RETRIES', 'maxRetries'], ['COVE_RETRY_BASE_MS', 'baseDelayMs']] as const) {
+  for (const [name, key] of [
+    ['COVE_MAX_RETRIES', 'maxRetries'],
+    ['COVE_RETRY_BASE_MS', 'baseDelayMs'],
+  ] as const) {
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     const value = Number(raw);

@@ -30,13 +30,7 @@ export interface BatchOutcome {
   loopStop: boolean;
 }
 
-export async function runToolBatch(options: {
-  reply: AssistantReply;
-  strategy: ExecutionStrategy;
-  guard: LoopGuard;
-  env: CallEnvironment;
-  hasSteering(): boolean;
-}): Promise<BatchOutcome> {
+export async function runToolBatch(options: { reply: AssistantReply; strategy: ExecutionStrategy; guard: LoopGuard; env: CallEnvironment; hasSteering(): boolean }): Promise<BatchOutcome> {
   const { reply, env } = options;
   const cutOff = reply.stopReason === 'max_tokens';
   let loopStop = false;

@@ -5,15 +5,7 @@
  */
 import { makeEvent, type CoveEvent, type ToolResultPayload } from '../../../shared/events';
 import { checkArguments } from './validate';
-import {
-  ToolError,
-  type ConversationMessage,
-  type SecretRedactor,
-  type SnapshotStore,
-  type Tool,
-  type ToolMiddleware,
-  type ToolResult,
-} from './types';
+import { ToolError, type ConversationMessage, type SecretRedactor, type SnapshotStore, type Tool, type ToolMiddleware, type ToolResult } from './types';
 import { latestUserRequest } from './conversation';
 import { redactResult } from './redaction';
 import { describeCall } from './tool-facts';
@@ -118,8 +110,7 @@ function settleOrAbandon(execution: Promise<ToolResult>, signal: AbortSignal): P
 export async function runToolCall(call: PendingCall, env: CallEnvironment): Promise<CallOutcome> {
   const base = { sessionId: env.sessionId, ...(env.subagentId ? { subagentId: env.subagentId } : {}) };
   const tool = env.tools.get(call.name);
-  const start = (args: unknown) =>
-    env.emit(makeEvent('toolExecutionStart', { ...base, toolCallId: call.id, toolName: call.name, args, ...(tool ? describeCall(tool, args) : {}) }));
+  const start = (args: unknown) => env.emit(makeEvent('toolExecutionStart', { ...base, toolCallId: call.id, toolName: call.name, args, ...(tool ? describeCall(tool, args) : {}) }));
   const finish = (args: unknown, result: ToolResultPayload, isError: boolean, started: boolean): CallOutcome => {
     if (!started) start(args);
     env.emit(makeEvent('toolExecutionEnd', { ...base, toolCallId: call.id, toolName: call.name, result, isError }));

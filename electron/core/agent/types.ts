@@ -85,12 +85,7 @@ export interface ToolContext {
  * paths (path globs), a command line (bash patterns), a URL (host rules), a name (name globs).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one list holds tools of every argument type; each declaration's own P is checked where it is written
-export type ToolPermission<P = any> =
-  | { paths(args: P): string[] }
-  | { command(args: P): string }
-  | { url(args: P): unknown }
-  | { name(args: P): string | undefined }
-  | 'none';
+export type ToolPermission<P = any> = { paths(args: P): string[] } | { command(args: P): string } | { url(args: P): unknown } | { name(args: P): string | undefined } | 'none';
 
 export type ArgumentCheck = { ok: true } | { ok: false; problems: string[] };
 
@@ -160,9 +155,7 @@ export type ConversationBlock =
   | {
       type: 'tool_result';
       tool_use_id: string;
-      content: Array<
-        { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
-      >;
+      content: Array<{ type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }>;
       is_error?: boolean;
       cache_control?: CacheControl;
     };

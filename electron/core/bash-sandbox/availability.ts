@@ -44,7 +44,7 @@ function checkBubblewrap(environment: Readonly<Record<string, string | undefined
   const said = probe.error ? probe.error.message : firstLines(probe.stderr || `exit code ${probe.status}`);
   let hint = '';
   if (readSetting('/proc/sys/kernel/apparmor_restrict_unprivileged_userns') === '1') {
-    hint = "; AppArmor restricts unprivileged user namespaces here (kernel.apparmor_restrict_unprivileged_userns=1): add an AppArmor profile that lets bwrap use them";
+    hint = '; AppArmor restricts unprivileged user namespaces here (kernel.apparmor_restrict_unprivileged_userns=1): add an AppArmor profile that lets bwrap use them';
   } else if (readSetting('/proc/sys/kernel/unprivileged_userns_clone') === '0') {
     hint = '; unprivileged user namespaces are off (kernel.unprivileged_userns_clone=0)';
   }

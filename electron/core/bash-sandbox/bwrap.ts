@@ -28,7 +28,12 @@ import type { SandboxPolicy } from './policy';
 /** `COVE_BWRAP` names the binary (a path) where it is not on PATH; otherwise PATH is searched. */
 export function findBwrap(environment: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
   const configured = environment.COVE_BWRAP;
-  const candidates = configured ? [configured] : (environment.PATH ?? '').split(delimiter).filter(Boolean).map((folder) => join(folder, 'bwrap'));
+  const candidates = configured
+    ? [configured]
+    : (environment.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((folder) => join(folder, 'bwrap'));
   return candidates.find((candidate) => {
     try {
       accessSync(candidate, constants.X_OK);
@@ -59,4 +64,22 @@ export function bwrapArguments(policy: SandboxPolicy, holds: Pick<Holds, 'anchor
 }
 
 /** The options of a trial run: the same namespaces a command gets. */
-export const BWRAP_PROBE = ['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL', '--unshare-net', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', '/bin/sh', '-c', 'exit 0'];
+export const BWRAP_PROBE = [
+  '--die-with-parent',
+  '--unshare-pid',
+  '--unshare-ipc',
+  '--cap-drop',
+  'ALL',
+  '--unshare-net',
+  '--ro-bind',
+  '/',
+  '/',
+  '--dev',
+  '/dev',
+  '--proc',
+  '/proc',
+  '--',
+  '/bin/sh',
+  '-c',
+  'exit 0',
+];

@@ -119,9 +119,7 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   for (const name of SHELL_STARTUP_FILES) candidates.push({ path: join(home, name), folder: false });
   // Only what a write could reach needs holding; outside `writable` the whole tree is read-only.
   const protectedPaths = candidates.filter(
-    (candidate, index) =>
-      writable.some((folder) => isInside(candidate.path, folder)) &&
-      candidates.findIndex((other) => other.path === candidate.path) === index,
+    (candidate, index) => writable.some((folder) => isInside(candidate.path, folder)) && candidates.findIndex((other) => other.path === candidate.path) === index,
   );
 
   const networkOpen = input.settings.network === 'all';

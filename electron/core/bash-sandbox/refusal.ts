@@ -35,9 +35,7 @@ function candidatePaths(line: string, cwd: string): string[] {
   for (const match of line.matchAll(QUOTED_PATH)) found.push(match[1]!);
   for (const match of line.matchAll(COLON_PATH)) found.push(match[1]!.trim());
   for (const match of line.matchAll(ABSOLUTE_PATH)) found.push(match[1]!);
-  return found
-    .filter((text) => text.includes('/') || text.startsWith('.') || /^[\w.-]+$/.test(text))
-    .map((text) => (isAbsolute(text) ? resolve(text) : resolve(cwd, text)));
+  return found.filter((text) => text.includes('/') || text.startsWith('.') || /^[\w.-]+$/.test(text)).map((text) => (isAbsolute(text) ? resolve(text) : resolve(cwd, text)));
 }
 
 export function refusalNote(output: string, policy: SandboxPolicy, kind: 'bubblewrap' | 'seatbelt'): string | undefined {
@@ -64,10 +62,10 @@ export function refusalNote(output: string, policy: SandboxPolicy, kind: 'bubble
     notes.push(`[sandbox] The OS sandbox (${kind}) refused the write to ${what}: ${advice}. Do not retry another way; tell the person if the write is needed.`);
   }
   if (!policy.networkOpen && lines.some((line) => NETWORK_REFUSED.test(line))) {
-    const hosts = Array.isArray(policy.network)
-      ? `the host list in "sandbox.network" is not supported yet, so the network stays off`
-      : 'the network is off';
-    notes.push(`[sandbox] The OS sandbox (${kind}) has no network for bash: ${hosts}. "sandbox": {"network": "all"} in .cove/settings.json would allow connections; tell the person if one is needed.`);
+    const hosts = Array.isArray(policy.network) ? `the host list in "sandbox.network" is not supported yet, so the network stays off` : 'the network is off';
+    notes.push(
+      `[sandbox] The OS sandbox (${kind}) has no network for bash: ${hosts}. "sandbox": {"network": "all"} in .cove/settings.json would allow connections; tell the person if one is needed.`,
+    );
   }
   return notes.length > 0 ? notes.join('\n') : undefined;
 }

@@ -53,9 +53,7 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
   ];
   if (policy.writable.length > 0) lines.push(`(allow file-write* ${policy.writable.map((path) => `(subpath ${literal(path)})`).join(' ')})`);
   if (policy.protectedPaths.length > 0) {
-    const held = policy.protectedPaths.map((entry) =>
-      entry.folder ? `(subpath ${literal(entry.path)})` : `(literal ${literal(entry.path)})`,
-    );
+    const held = policy.protectedPaths.map((entry) => (entry.folder ? `(subpath ${literal(entry.path)})` : `(literal ${literal(entry.path)})`));
     lines.push(`(deny file-write* ${held.join(' ')})`);
     const anchors = ancestorsOf(policy);
     // Renaming `.git` away and making a new one would dodge a literal path: its folders stay put.

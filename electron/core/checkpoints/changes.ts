@@ -41,7 +41,14 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
   const nowCommits = new Map<string, Promise<string>>();
   const now = (root: string) => {
     let commit = nowCommits.get(root);
-    if (!commit) nowCommits.set(root, (commit = repos.get(root)!.snapshot('read for the changes of a running session').then((snapshot) => snapshot.commit)));
+    if (!commit)
+      nowCommits.set(
+        root,
+        (commit = repos
+          .get(root)!
+          .snapshot('read for the changes of a running session')
+          .then((snapshot) => snapshot.commit)),
+      );
     return commit;
   };
   const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>): Promise<FileChange[]> => {

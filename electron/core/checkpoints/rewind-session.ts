@@ -48,7 +48,15 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
   if (withChanges.length === 0) throw new RewindError(`session ${session.id} has no checkpoints: none of its calls changed files`);
   const toPrompt = request.toPrompt ?? Math.max(1, withChanges.at(-1)!.prompt);
   const settings = loadCheckpointSettings(request.coveHome, session.workspaces);
-  const plan = await planRewind({ coveHome: request.coveHome, workspaceRoots: session.workspaces, timeline, toPrompt, sizeCap: settings.maxFileBytes, force: request.force, only: request.only });
+  const plan = await planRewind({
+    coveHome: request.coveHome,
+    workspaceRoots: session.workspaces,
+    timeline,
+    toPrompt,
+    sizeCap: settings.maxFileBytes,
+    force: request.force,
+    only: request.only,
+  });
   const report: RewindReport = {
     toPrompt,
     promptText: timeline.prompts[toPrompt - 1]!.text,

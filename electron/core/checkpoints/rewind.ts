@@ -11,9 +11,7 @@ import { dirname, join, sep } from 'node:path';
 import { ShadowRepo, type TreeEntry } from './shadow-repo';
 import { checkpointBefore, commitOf, latestKnown, type Timeline, type TimelineCheckpoint } from './timeline';
 
-export type RewindAction =
-  | { kind: 'revert' | 'restore'; path: string; entry: TreeEntry }
-  | { kind: 'remove'; path: string };
+export type RewindAction = { kind: 'revert' | 'restore'; path: string; entry: TreeEntry } | { kind: 'remove'; path: string };
 
 export interface RootPlan {
   root: string;
@@ -76,13 +74,17 @@ export async function planRewind(input: RewindInput): Promise<RewindPlan> {
       plan.kept.push(`${root}: not recorded by that checkpoint (${checkpoint.problems.find((problem) => problem.startsWith(root)) ?? 'no reason stored'}); left as it is`);
       continue;
     }
-    if (!(await repo.has(target))) throw new RewindError(`the checkpoint repository of ${root} no longer holds checkpoint ${checkpoint.checkpointId} (was ${repo.gitDir} deleted?); nothing was changed`);
+    if (!(await repo.has(target)))
+      throw new RewindError(`the checkpoint repository of ${root} no longer holds checkpoint ${checkpoint.checkpointId} (was ${repo.gitDir} deleted?); nothing was changed`);
     const latest = latestKnown(timeline, root);
     const now = (await repo.snapshot(`before a rewind to prompt ${toPrompt}`)).commit;
     const only = input.only ? new Set(input.only) : undefined;
     const changes = (await repo.changes(target, now)).filter((change) => !only || only.has(join(root, change.path)));
     const byHand = new Set(latest && (await repo.has(latest)) ? (await repo.changes(latest, now)).map((change) => change.path) : []);
-    const targetEntries = await repo.entries(target, changes.map((change) => change.path));
+    const targetEntries = await repo.entries(
+      target,
+      changes.map((change) => change.path),
+    );
     const added = changes.filter((change) => !targetEntries.has(change.path)).map((change) => change.path);
     const later = timeline.checkpoints.filter((entry) => entry.seq > checkpoint.seq).flatMap((entry) => commitOf(entry, root) ?? []);
     const known = await knownTo(repo, [...new Set([...(latest ? [latest] : []), ...later])], added);
@@ -201,11 +203,13 @@ export async function applyRewind(plan: RewindPlan): Promise<RewindOutcome> {
   for (const rootPlan of plan.roots) {
     const { root, repo } = rootPlan;
     const writes = rootPlan.actions.filter((action): action is Extract<RewindAction, { entry: TreeEntry }> => action.kind !== 'remove');
-    const keep = new Set(writes.flatMap((action) => {
-      const folders: string[] = [];
-      for (let folder = dirname(join(root, action.path)); folder !== root && isInside(root, folder); folder = dirname(folder)) folders.push(folder);
-      return folders;
-    }));
+    const keep = new Set(
+      writes.flatMap((action) => {
+        const folders: string[] = [];
+        for (let folder = dirname(join(root, action.path)); folder !== root && isInside(root, folder); folder = dirname(folder)) folders.push(folder);
+        return folders;
+      }),
+    );
     const removals = rootPlan.actions.filter((action) => action.kind === 'remove').sort((a, b) => b.path.split('/').length - a.path.split('/').length);
     for (const action of removals) {
       const absolute = join(root, action.path);

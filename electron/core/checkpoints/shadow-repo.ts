@@ -53,12 +53,18 @@ export interface ChangedPath {
 
 /** Escapes a path for a gitignore line, anchored at the root, so it names that one file. */
 function excludeLine(path: string): string {
-  const escaped = path.replace(/[\\*?[\]]/g, (char) => `\\${char}`).replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
+  const escaped = path
+    .replace(/[\\*?[\]]/g, (char) => `\\${char}`)
+    .replace(/^([!#])/, '\\$1')
+    .replace(/ $/, '\\ ');
   return `/${escaped}`;
 }
 
 function nulList(output: Buffer): string[] {
-  return output.toString('utf8').split('\0').filter((part) => part.length > 0);
+  return output
+    .toString('utf8')
+    .split('\0')
+    .filter((part) => part.length > 0);
 }
 
 function statKey(path: string): string | undefined {
@@ -319,7 +325,12 @@ export class ShadowRepo {
   /** The files over the size cap when `commit` was recorded. */
   async largeAt(commit: string): Promise<string[]> {
     const body = (await this.run(['cat-file', 'commit', commit])).toString('utf8');
-    const json = body.slice(body.indexOf('\n\n') + 2).split('\n\n').slice(1).join('\n\n').trim();
+    const json = body
+      .slice(body.indexOf('\n\n') + 2)
+      .split('\n\n')
+      .slice(1)
+      .join('\n\n')
+      .trim();
     try {
       const parsed = JSON.parse(json) as { large?: unknown };
       return Array.isArray(parsed.large) ? parsed.large.filter((item): item is string => typeof item === 'string') : [];

@@ -104,5 +104,8 @@ function readCommand(name: string, file: string, scope: CommandScope): CommandFi
 
 function firstLine(body: string): string {
   const line = body.split('\n').find((text) => text.trim()) ?? '';
-  return line.replace(/^#+\s*/, '').trim().slice(0, 120);
+  return line
+    .replace(/^#+\s*/, '')
+    .trim()
+    .slice(0, 120);
 }

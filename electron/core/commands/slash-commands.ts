@@ -29,9 +29,7 @@ export function listCommands(folders: CommandFolders): CommandInfo[] {
   return [...BUILTIN_COMMANDS, ...custom];
 }
 
-export type ResolvedPrompt =
-  | { kind: 'prompt'; prompt: string; command?: string }
-  | { kind: 'builtin'; name: BuiltinName; args: string };
+export type ResolvedPrompt = { kind: 'prompt'; prompt: string; command?: string } | { kind: 'builtin'; name: BuiltinName; args: string };
 
 const SLASH = /^\/([A-Za-z0-9][A-Za-z0-9_.:-]*)(?=\s|$)([\s\S]*)$/;
 
@@ -44,7 +42,9 @@ export function resolvePrompt(text: string, folders: CommandFolders): ResolvedPr
   if (builtin) return { kind: 'builtin', name: builtin.name, args: rest.trim() };
   const command = loadCommandFiles(folders).find((candidate) => candidate.name === name);
   if (!command) {
-    const known = listCommands(folders).filter((candidate) => !candidate.problem).map((candidate) => `/${candidate.name}`);
+    const known = listCommands(folders)
+      .filter((candidate) => !candidate.problem)
+      .map((candidate) => `/${candidate.name}`);
     throw new CommandError(`no command /${name}; the commands here are ${known.join(', ')} (custom ones live in .cove/commands/${name.replace(/:/g, '/')}.md)`);
   }
   if (command.problem) throw new CommandError(`/${name} cannot run: ${command.problem}`);

@@ -99,8 +99,14 @@ function describeServer(raw: Record<string, unknown>): string {
 export function serverHash(file: string, name: string, raw: unknown, workspace: string): string {
   const entry = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const words = [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])].filter((word): word is string => typeof word === 'string');
-  const files = pinnedFiles(words.map((word) => `'${word.replace(/'/g, '')}'`), workspace, typeof entry.cwd === 'string' ? resolve(workspace, entry.cwd) : workspace);
-  return createHash('sha256').update(JSON.stringify([file, name, raw, files])).digest('hex');
+  const files = pinnedFiles(
+    words.map((word) => `'${word.replace(/'/g, '')}'`),
+    workspace,
+    typeof entry.cwd === 'string' ? resolve(workspace, entry.cwd) : workspace,
+  );
+  return createHash('sha256')
+    .update(JSON.stringify([file, name, raw, files]))
+    .digest('hex');
 }
 
 /** The servers a workspace's `.mcp.json` declares, as items; a file that does not parse declares none here (mcp-config reports it). */

@@ -131,7 +131,11 @@ export class SessionHooks {
 
   /** The most restrictive answer wins: a block or deny, then ask, then allow. */
   async preToolUse(call: { toolName: string; toolCallId: string; args: unknown; subagentId?: string; signal: AbortSignal }): Promise<PreToolVerdict> {
-    const outcomes = await this.run('PreToolUse', { tool_name: call.toolName, tool_input: call.args }, { subject: call.toolName, toolCallId: call.toolCallId, subagentId: call.subagentId, signal: call.signal });
+    const outcomes = await this.run(
+      'PreToolUse',
+      { tool_name: call.toolName, tool_input: call.args },
+      { subject: call.toolName, toolCallId: call.toolCallId, subagentId: call.subagentId, signal: call.signal },
+    );
     const denials = outcomes.flatMap((o) => (o.block ? [o.block] : o.stop ? [o.stop] : o.permission === 'deny' ? [o.reason ?? 'a PreToolUse hook denied it'] : []));
     if (denials.length > 0) return { permission: 'deny', reason: denials.join('; ') };
     const updatedInput = outcomes.findLast((o) => o.updatedInput !== undefined)?.updatedInput;

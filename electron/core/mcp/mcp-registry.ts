@@ -105,12 +105,21 @@ export class McpRegistry {
     if (!this.hubs.has(workspace) && config.servers.length === 0) {
       return {
         workspace,
-        servers: config.problems.flatMap((p) => (p.server === undefined ? [] : [{ name: p.server, transport: p.transport, state: 'failed' as const, error: p.message, toolCount: 0, stderrTail: '' }])),
+        servers: config.problems.flatMap((p) =>
+          p.server === undefined ? [] : [{ name: p.server, transport: p.transport, state: 'failed' as const, error: p.message, toolCount: 0, stderrTail: '' }],
+        ),
         problems: config.problems.filter((p) => p.server === undefined).map((p) => p.message),
       };
     }
     const hub = await this.hubFor(workspace, config);
-    return { workspace, servers: hub.status(), problems: hub.problems().filter((p) => p.server === undefined).map((p) => p.message) };
+    return {
+      workspace,
+      servers: hub.status(),
+      problems: hub
+        .problems()
+        .filter((p) => p.server === undefined)
+        .map((p) => p.message),
+    };
   }
 
   /** Stops a workspace's servers; the next session that needs them reads its configuration again. */

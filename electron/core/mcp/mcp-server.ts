@@ -220,7 +220,10 @@ export class McpServerConnection implements McpCaller {
     // A listing that started later and already finished, or a newer connection, has the last word.
     if (request < this.listed || link !== this.link) return;
     this.listed = request;
-    const names = assignToolNames(this.name, definitions.map((tool) => tool.name));
+    const names = assignToolNames(
+      this.name,
+      definitions.map((tool) => tool.name),
+    );
     const validator = schemaValidator();
     const tools: Tool[] = [];
     for (const definition of definitions) {

@@ -13,10 +13,7 @@
  */
 import { parseCommand } from './shell-syntax';
 
-export type BashPattern =
-  | { kind: 'exact'; text: string; words: string[] | null }
-  | { kind: 'prefix'; words: string[] }
-  | { kind: 'glob'; regex: RegExp };
+export type BashPattern = { kind: 'exact'; text: string; words: string[] | null } | { kind: 'prefix'; words: string[] } | { kind: 'glob'; regex: RegExp };
 
 /** Throws an Error saying why the specifier cannot be a bash rule. */
 export function parseBashPattern(specifier: string): BashPattern {
@@ -103,7 +100,10 @@ function globRegex(text: string): RegExp {
   const spaced = text.replace(/\s+/g, ' ');
   const optionalTail = spaced.endsWith(' *');
   const body = optionalTail ? spaced.slice(0, -2) : spaced;
-  const source = body.split('*').map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = body
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}${optionalTail ? '(?: .*)?' : ''}$`, 's');
 }
 
@@ -148,9 +148,10 @@ export function matchesOptionsLoosely(pattern: BashPattern, words: readonly stri
   const expected = optionShape(pattern.words!);
   if (expected.letters.size === 0 && expected.long.size === 0) return false;
   const actual = optionShape(words);
-  const operandsMatch = pattern.kind === 'exact'
-    ? expected.operands.length === actual.operands.length && expected.operands.every((word, index) => word === actual.operands[index])
-    : expected.operands.every((word, index) => word === actual.operands[index]);
+  const operandsMatch =
+    pattern.kind === 'exact'
+      ? expected.operands.length === actual.operands.length && expected.operands.every((word, index) => word === actual.operands[index])
+      : expected.operands.every((word, index) => word === actual.operands[index]);
   return operandsMatch && [...expected.letters].every((letter) => actual.letters.has(letter)) && [...expected.long].every((option) => actual.long.has(option));
 }
 

@@ -71,7 +71,11 @@ function ask(reasons: string[], suggestion: Suggestion, sensitivity: Sensitivity
 
 /** Control characters in a reason (a newline in a quoted word) are shown escaped: one readable line. */
 function readable(text: string): string {
-  return text.replace(/[\x00-\x1f\x7f]/g, (char) => JSON.stringify(char).slice(1, -1).replace(/^\\u00/, '\\x'));
+  return text.replace(/[\x00-\x1f\x7f]/g, (char) =>
+    JSON.stringify(char)
+      .slice(1, -1)
+      .replace(/^\\u00/, '\\x'),
+  );
 }
 
 export function decide(call: PermissionCall, context: DecideContext): Decision {
@@ -133,11 +137,14 @@ function modeDefault(call: PermissionCall, edit: boolean, mode: PermissionMode, 
   if (mode === 'acceptEdits' && edit && paths && paths.length > 0) {
     const outside = paths.filter((path) => path.root === null);
     if (outside.length === 0) return { outcome: 'allow', decidedBy: 'mode', rule: null, reason: 'acceptEdits allows file edits inside the workspace' };
-    return ask(outside.map((path) => `${path.given} is outside the workspace`), suggestion, call.sensitivity);
+    return ask(
+      outside.map((path) => `${path.given} is outside the workspace`),
+      suggestion,
+      call.sensitivity,
+    );
   }
-  const why = call.sensitivity === 'dangerous'
-    ? `${call.toolName} is marked dangerous and no allow rule covers this call`
-    : `${call.toolName} can change things and no allow rule covers this call`;
+  const why =
+    call.sensitivity === 'dangerous' ? `${call.toolName} is marked dangerous and no allow rule covers this call` : `${call.toolName} can change things and no allow rule covers this call`;
   return ask([why], suggestion, call.sensitivity);
 }
 
@@ -230,7 +237,7 @@ function decideBypass(
       const reason = `${unplaced.by} writes a path Cove cannot tell (${unplaced.unknown}), which may be a protected file; bypass mode does not run it`;
       return { outcome: 'deny', decidedBy: 'mode', rule: null, reason };
     }
-    const named = (analysis.parseError !== null || analysis.opaque) ? mentionedProtected(command) : null;
+    const named = analysis.parseError !== null || analysis.opaque ? mentionedProtected(command) : null;
     if (named) {
       const reason = `the command names the protected ${named} and cannot be read for certain (${unclear.join('; ')}); bypass mode does not run it`;
       return { outcome: 'deny', decidedBy: 'mode', rule: null, reason };

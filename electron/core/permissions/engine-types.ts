@@ -9,8 +9,7 @@ import type { PermissionMode } from './rule-syntax';
 import type { RuleLists, SettingsSource } from './settings';
 
 export type PermissionAnswer =
-  | { decision: 'allow'; scope: PermissionScope; /** The rule the person approved (edited or not) for 'session' and 'always'. */ rule?: string }
-  | { decision: 'deny'; reason?: string };
+  { decision: 'allow'; scope: PermissionScope; /** The rule the person approved (edited or not) for 'session' and 'always'. */ rule?: string } | { decision: 'deny'; reason?: string };
 
 export interface PermissionAsk {
   requestId: string;

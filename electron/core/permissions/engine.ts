@@ -9,14 +9,7 @@
 import { homedir } from 'node:os';
 import type { ToolMiddleware } from '../agent/types';
 import { decide, type Decision, type PermissionCall, type RuleBook } from './decide';
-import {
-  headlessReason,
-  type AuditEntry,
-  type PermissionAnswer,
-  type PermissionAsk,
-  type PermissionEngineOptions,
-  type PermissionOutcome,
-} from './engine-types';
+import { headlessReason, type AuditEntry, type PermissionAnswer, type PermissionAsk, type PermissionEngineOptions, type PermissionOutcome } from './engine-types';
 import { compileRule, type CompiledRule, type RuleList } from './rule-match';
 import type { PermissionMode } from './rule-syntax';
 import { localSettingsPath, saveAlwaysRule } from './settings';

@@ -12,8 +12,25 @@ export const PROTECTED_IN_ROOT: readonly string[] = ['.git/config', '.git/hooks'
 const BY_NAME = new Set(['.npmrc', '.envrc', '.gitmodules', '.mcp.json']);
 /** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */
 const IN_HOME = [
-  '.cove', '.claude', '.claude.json', '.npmrc', '.gitconfig', '.config/git', '.bashrc', '.bash_profile', '.bash_login', '.bash_logout',
-  '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.zlogout', '.config/fish', '.inputrc', '.envrc',
+  '.cove',
+  '.claude',
+  '.claude.json',
+  '.npmrc',
+  '.gitconfig',
+  '.config/git',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.zlogout',
+  '.config/fish',
+  '.inputrc',
+  '.envrc',
 ];
 
 function within(path: string, folder: string): string | null {
@@ -47,4 +64,3 @@ export function protectedLocation(path: string, roots: readonly string[], home: 
   }
   return check(home, IN_HOME, (name) => `~/${name}`);
 }
-

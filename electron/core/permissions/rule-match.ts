@@ -133,7 +133,5 @@ export function matchesPart(pattern: BashPattern, part: CommandPart, list: RuleL
   }
   const bare = part.argv.length > 0 ? [commandName(part.argv[0]!), ...part.argv.slice(1)] : [];
   const writtenBare = part.written.length > 0 ? [commandName(part.written[0]!), ...part.written.slice(1)] : [];
-  return [part.words, part.argv, part.written, bare, writtenBare, ...part.denyForms].some(
-    (words) => matchesWords(pattern, words) || matchesOptionsLoosely(pattern, words),
-  );
+  return [part.words, part.argv, part.written, bare, writtenBare, ...part.denyForms].some((words) => matchesWords(pattern, words) || matchesOptionsLoosely(pattern, words));
 }

@@ -57,4 +57,3 @@ export function sedScriptIsSafe(script: string): boolean {
   }
   return true;
 }
-

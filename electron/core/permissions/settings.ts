@@ -101,7 +101,10 @@ function readSource({ path, kind, data }: SettingsFile, warnings: string[]): Set
     // A workspace's files come with a clone, so like the sandbox they may only tighten: a
     // repository must not turn off every ask for whoever runs Cove in it.
     if (mode === 'bypass' && kind !== 'user') {
-      throw new PermissionSettingsError(path, 'defaultMode "bypass" turns every ask off; set it in your own settings.json in COVE_HOME or pass --permission-mode bypass, since a workspace\'s settings come with the project');
+      throw new PermissionSettingsError(
+        path,
+        'defaultMode "bypass" turns every ask off; set it in your own settings.json in COVE_HOME or pass --permission-mode bypass, since a workspace\'s settings come with the project',
+      );
     }
     source.defaultMode = mode;
   }

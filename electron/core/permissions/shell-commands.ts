@@ -37,7 +37,10 @@ const clusterWith = (letters: string) => (option: string) => {
   const letter = /^-[A-Za-z]+$/.test(option) ? [...letters].find((candidate) => option.includes(candidate)) : undefined;
   return letter && `-${letter}`;
 };
-const oneOf = (...options: string[]) => (option: string) => options.find((name) => option === name || option.startsWith(`${name}=`));
+const oneOf =
+  (...options: string[]) =>
+  (option: string) =>
+    options.find((name) => option === name || option.startsWith(`${name}=`));
 
 const INTERPRETERS: Array<{ name: RegExp; spec: InterpreterSpec }> = [
   { name: /^(python[0-9.]*|pypy[0-9]*)$/, spec: { inline: (option) => (/^-[A-Za-z]*c/.test(option) ? '-c' : undefined), valued: ['-W', '-X', '-m'] } },
@@ -88,7 +91,29 @@ export function inspectCommand(words: readonly Word[], stdin: Stdin): Findings {
     }
   } else if (name === 'xargs' || name === 'parallel') {
     findings.reasons.push(`${name} runs commands built from its input`);
-    const valued = ['-I', '-L', '-l', '-n', '-P', '-s', '-d', '-E', '-e', '-a', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var', '-j', '--jobs'];
+    const valued = [
+      '-I',
+      '-L',
+      '-l',
+      '-n',
+      '-P',
+      '-s',
+      '-d',
+      '-E',
+      '-e',
+      '-a',
+      '--max-args',
+      '--max-procs',
+      '--delimiter',
+      '--arg-file',
+      '--replace',
+      '--eof',
+      '--max-lines',
+      '--max-chars',
+      '--process-slot-var',
+      '-j',
+      '--jobs',
+    ];
     const start = skipOptions(values, 1, valued);
     if (start < words.length) findings.commands.push({ origin: name, words: words.slice(start) });
   } else if (name === 'find' || name === 'fd' || name === 'fdfind') {
@@ -179,9 +204,7 @@ function inspectInterpreter(name: string, values: readonly string[], stdin: Stdi
 /** `find … -exec cmd {} ;` and `fd … --exec cmd`: each action's words are a command. */
 function inspectExecActions(name: string, words: readonly Word[], findings: Findings): void {
   const values = words.map((word) => word.value);
-  const isAction = name === 'find'
-    ? (value: string) => EXEC_ACTIONS.has(value)
-    : (value: string) => ['-x', '--exec', '-X', '--exec-batch'].includes(value);
+  const isAction = name === 'find' ? (value: string) => EXEC_ACTIONS.has(value) : (value: string) => ['-x', '--exec', '-X', '--exec-batch'].includes(value);
   for (let index = 1; index < values.length; index++) {
     if (!isAction(values[index]!)) continue;
     findings.reasons.push(name === 'find' ? `find ${values[index]} runs a command` : `${name} ${values[index]} runs a command`);

@@ -125,9 +125,23 @@ export function parseCommand(source: string): ParsedCommand {
 }
 
 const WORD_NODES = new Set([
-  'word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'number', 'simple_expansion', 'expansion',
-  'command_substitution', 'process_substitution', 'arithmetic_expansion', 'brace_expression', 'variable_assignment',
-  'file_redirect', 'herestring_redirect', 'heredoc_redirect',
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'number',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'brace_expression',
+  'variable_assignment',
+  'file_redirect',
+  'herestring_redirect',
+  'heredoc_redirect',
 ]);
 
 function normalize(root: Node, source: string): string {
@@ -139,7 +153,12 @@ function normalize(root: Node, source: string): string {
       const children = node.children.filter((child): child is Node => child !== null);
       const first = children.findIndex((child) => child.isNamed && child.type !== 'file_descriptor');
       const end = first < 0 ? children.length : first + 1;
-      tokens.push(children.slice(0, end).map((child) => child.text).join(''));
+      tokens.push(
+        children
+          .slice(0, end)
+          .map((child) => child.text)
+          .join(''),
+      );
       for (const child of children.slice(end)) tokens.push(child.text);
     } else if (WORD_NODES.has(node.type) || node.childCount === 0) {
       tokens.push(node.text === '\n' ? ';' : node.text);
@@ -202,7 +221,10 @@ class Reader {
       }
       case 'redirected_statement': {
         const body = node.childForFieldName('body');
-        const own = node.childrenForFieldName('redirect').filter((child): child is Node => child !== null).map((child) => this.redirect(child));
+        const own = node
+          .childrenForFieldName('redirect')
+          .filter((child): child is Node => child !== null)
+          .map((child) => this.redirect(child));
         const extra = node.childrenForFieldName('redirect').flatMap((child) => (child ? this.extraWords(child) : []));
         if (body?.type === 'command') this.command(body, piped, [...redirects, ...own], extra);
         else {
@@ -224,7 +246,10 @@ class Reader {
       case 'while_statement':
         return this.statements(node, false);
       case 'for_statement': {
-        const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null).map((child) => this.word(child));
+        const values = node
+          .childrenForFieldName('value')
+          .filter((child): child is Node => child !== null)
+          .map((child) => this.word(child));
         const binds = node.childForFieldName('variable')?.text;
         this.parsed.commands.push({ assignments: [], words: values, redirects: [], piped: false, keyword: 'for', binds });
         const body = node.childForFieldName('body');
@@ -316,7 +341,11 @@ class Reader {
    */
   private extraWords(node: Node): Word[] {
     if (node.type !== 'file_redirect') return [];
-    return node.childrenForFieldName('destination').slice(1).filter((child): child is Node => child !== null).map((child) => this.word(child));
+    return node
+      .childrenForFieldName('destination')
+      .slice(1)
+      .filter((child): child is Node => child !== null)
+      .map((child) => this.word(child));
   }
 
   private command(node: Node, piped: boolean, outer: Redirect[], trailing: Word[] = []): void {
@@ -368,4 +397,3 @@ class Reader {
     }
   }
 }
-

@@ -22,7 +22,28 @@ interface WrapperSpec {
 
 const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: {
-    valued: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--other-user', '--command-timeout'],
+    valued: [
+      '-u',
+      '-g',
+      '-h',
+      '-p',
+      '-C',
+      '-D',
+      '-r',
+      '-t',
+      '-U',
+      '-T',
+      '--user',
+      '--group',
+      '--host',
+      '--prompt',
+      '--close-from',
+      '--chdir',
+      '--role',
+      '--type',
+      '--other-user',
+      '--command-timeout',
+    ],
     elevates: true,
   },
   doas: { valued: ['-u', '-C'], elevates: true },
@@ -44,7 +65,11 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   chrt: { valued: [], operands: 1 },
   nsenter: { valued: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'], elevates: true },
   setpriv: { valued: ['--reuid', '--regid', '--groups', '--inh-caps', '--bounding-set', '--securebits', '--selinux-label', '--apparmor-profile'] },
-  script: { valued: ['-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-o', '--output-limit'], operands: 1, commandOptions: ['-c', '--command'] },
+  script: {
+    valued: ['-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-o', '--output-limit'],
+    operands: 1,
+    commandOptions: ['-c', '--command'],
+  },
   sg: { valued: [], operands: 1, stringOperand: true },
   runuser: { valued: ['-u', '-g', '-G', '--user', '--group', '--supp-group'], elevates: true, commandOptions: ['-c', '--command'] },
   pkexec: { valued: ['--user'], elevates: true },
@@ -67,7 +92,9 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   cgexec: { valued: ['-g'] },
   strace: { valued: ['-o', '-e', '-p', '-s', '-u', '-E', '-P', '-a', '-b', '-I', '-S', '-X', '-O'] },
   ltrace: { valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-l', '-n', '-A', '-D', '-L', '-F'] },
-  'systemd-run': { valued: ['-p', '--property', '-u', '--unit', '--description', '--slice', '-E', '--setenv', '-M', '--machine', '--uid', '--gid', '--nice', '--working-directory', '-H', '--host'] },
+  'systemd-run': {
+    valued: ['-p', '--property', '-u', '--unit', '--description', '--slice', '-E', '--setenv', '-M', '--machine', '--uid', '--gid', '--nice', '--working-directory', '-H', '--host'],
+  },
   catchsegv: { valued: [] },
   nocache: { valued: [] },
   firejail: { valued: [] },
@@ -120,7 +147,10 @@ export function unwrap(words: readonly Word[]): Unwrapped {
     let index = skipOptions(values, result.start + 1, valued);
     const lineOptions = name === 'env' ? ['-S', '--split-string'] : (spec.commandOptions ?? []);
     for (let at = result.start + 1; at < index; at++) {
-      const option = lineOptions.find((candidate) => values[at] === candidate || values[at]!.startsWith(`${candidate}=`) || (candidate.length === 2 && /^-[A-Za-z]+$/.test(values[at]!) && values[at]!.endsWith(candidate[1]!)));
+      const option = lineOptions.find(
+        (candidate) =>
+          values[at] === candidate || values[at]!.startsWith(`${candidate}=`) || (candidate.length === 2 && /^-[A-Za-z]+$/.test(values[at]!) && values[at]!.endsWith(candidate[1]!)),
+      );
       if (!option) continue;
       const attached = values[at]!.startsWith(`${option}=`);
       const source = attached ? values[at]!.slice(option.length + 1) : (values[at + 1] ?? '');

@@ -61,7 +61,14 @@ function optionValues(words: readonly Word[], values: readonly string[], short: 
 const write = (found: WriteFindings, by: string, word: Word | null, skip = 0) => found.writes.push({ word, skip, by });
 
 const allOperands: Inspector = (name, words, values, found) => {
-  const valued = name === 'truncate' ? ['-s', '--size', '-r', '--reference'] : name === 'mkdir' || name === 'mknod' || name === 'mkfifo' ? ['-m', '--mode'] : name === 'shred' ? ['-n', '-s', '--iterations', '--size'] : [];
+  const valued =
+    name === 'truncate'
+      ? ['-s', '--size', '-r', '--reference']
+      : name === 'mkdir' || name === 'mknod' || name === 'mkfifo'
+        ? ['-m', '--mode']
+        : name === 'shred'
+          ? ['-n', '-s', '--iterations', '--size']
+          : [];
   for (const index of operands(values, 1, valued)) write(found, name, words[index]!);
 };
 
@@ -92,7 +99,7 @@ const sed: Inspector = (name, words, values, found) => {
   const texts = [...scripts.map((script) => script.word.value.slice(script.skip)), ...(scriptIndex !== undefined ? [values[scriptIndex]!] : [])];
   if (files.length > 0) found.reasons.push(`${name} -f reads its script from a file, which may write files or run commands`);
   else if (texts.some((text) => !sedScriptIsSafe(text))) found.reasons.push(`the ${name} script may write files or run commands (w, W, e, r, R, s///w, s///e)`);
-  const inPlace = values.slice(1).some((value) => /^-[^-]*i/.test(value) && !value.startsWith('--') || value.startsWith('--in-place'));
+  const inPlace = values.slice(1).some((value) => (/^-[^-]*i/.test(value) && !value.startsWith('--')) || value.startsWith('--in-place'));
   if (inPlace) for (const index of rest) write(found, `${name} -i`, words[index]!);
 };
 
@@ -158,7 +165,10 @@ const git: Inspector = (_name, words, values, found) => {
       else write(found, 'git config', literalWord('.git/config'));
     }
   }
-  if ((sub === 'remote' && /^(add|rename|remove|rm|set-url|set-head|set-branches)$/.test(tailValues[1] ?? '')) || (sub === 'branch' && tailValues.some((value) => value.startsWith('--set-upstream') || value === '-u'))) {
+  if (
+    (sub === 'remote' && /^(add|rename|remove|rm|set-url|set-head|set-branches)$/.test(tailValues[1] ?? '')) ||
+    (sub === 'branch' && tailValues.some((value) => value.startsWith('--set-upstream') || value === '-u'))
+  ) {
     write(found, `git ${sub}`, literalWord('.git/config'));
   }
   if (sub === 'submodule' && tailValues[1] === 'add') {
@@ -166,17 +176,38 @@ const git: Inspector = (_name, words, values, found) => {
     write(found, 'git submodule add', literalWord('.git/config'));
   }
   if (sub === 'clone' || (sub === 'worktree' && tailValues[1] === 'add')) {
-    const rest = operands(tailValues, sub === 'clone' ? 1 : 2, ['-b', '--branch', '-o', '--origin', '--depth', '-c', '--config', '--reference', '--template', '-u', '--upload-pack', '-j', '--jobs', '--filter', '--separate-git-dir']);
+    const rest = operands(tailValues, sub === 'clone' ? 1 : 2, [
+      '-b',
+      '--branch',
+      '-o',
+      '--origin',
+      '--depth',
+      '-c',
+      '--config',
+      '--reference',
+      '--template',
+      '-u',
+      '--upload-pack',
+      '-j',
+      '--jobs',
+      '--filter',
+      '--separate-git-dir',
+    ]);
     const target = sub === 'clone' ? rest[1] : rest[0];
     write(found, `git ${sub}`, target !== undefined ? tail[target]! : null);
   }
 };
 
 const curl: Inspector = (name, words, values, found) => {
-  for (const target of optionValues(words, values, ['-o', '-D', '-c'], ['--output', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--output-dir', '--etag-save', '--hsts', '--alt-svc'])) {
+  for (const target of optionValues(
+    words,
+    values,
+    ['-o', '-D', '-c'],
+    ['--output', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--libcurl', '--output-dir', '--etag-save', '--hsts', '--alt-svc'],
+  )) {
     write(found, name, target.word, target.skip);
   }
-  if (values.some((value) => /^-[A-Za-z]*O/.test(value) && !value.startsWith('--') || value === '--remote-name' || value === '--remote-name-all')) write(found, `${name} -O`, null);
+  if (values.some((value) => (/^-[A-Za-z]*O/.test(value) && !value.startsWith('--')) || value === '--remote-name' || value === '--remote-name-all')) write(found, `${name} -O`, null);
 };
 
 const wget: Inspector = (name, words, values, found) => {
@@ -185,9 +216,11 @@ const wget: Inspector = (name, words, values, found) => {
   if (!values.some((value) => value === '-O' || value.startsWith('--output-document') || value === '--spider')) write(found, name, null);
 };
 
-const outputOption = (short: string[], long: string[]): Inspector => (name, words, values, found) => {
-  for (const target of optionValues(words, values, short, long)) write(found, name, target.word, target.skip);
-};
+const outputOption =
+  (short: string[], long: string[]): Inspector =>
+  (name, words, values, found) => {
+    for (const target of optionValues(words, values, short, long)) write(found, name, target.word, target.skip);
+  };
 
 const tar: Inspector = (name, words, values, found) => {
   const first = values[1] ?? '';
@@ -213,7 +246,10 @@ const unzip: Inspector = (name, words, values, found) => {
 };
 
 const lastOperand: Inspector = (name, words, values, found) => {
-  const valued = name === 'rsync' ? ['-e', '--rsh', '--rsync-path', '--exclude', '--include', '--filter', '-f', '--chmod', '--chown', '--log-file', '--port', '-T', '--temp-dir', '--backup-dir'] : ['-P', '-i', '-F', '-o', '-S', '-c', '-l', '-J'];
+  const valued =
+    name === 'rsync'
+      ? ['-e', '--rsh', '--rsync-path', '--exclude', '--include', '--filter', '-f', '--chmod', '--chown', '--log-file', '--port', '-T', '--temp-dir', '--backup-dir']
+      : ['-P', '-i', '-F', '-o', '-S', '-c', '-l', '-J'];
   const found_ = operands(values, 1, valued);
   if (found_.length >= 2) write(found, name, words[found_.at(-1)!]!);
   if (name === 'rsync') for (const target of optionValues(words, values, [], ['--log-file', '--backup-dir'])) write(found, name, target.word, target.skip);
@@ -230,7 +266,7 @@ const patch: Inspector = (name, words, values, found) => {
 };
 
 const compressor: Inspector = (name, words, values, found) => {
-  if (values.some((value) => /^-[A-Za-z]*[clt]/.test(value) && !value.startsWith('--') || ['--stdout', '--to-stdout', '--list', '--test'].includes(value))) return;
+  if (values.some((value) => (/^-[A-Za-z]*[clt]/.test(value) && !value.startsWith('--')) || ['--stdout', '--to-stdout', '--list', '--test'].includes(value))) return;
   for (const index of operands(values, 1, ['-S', '--suffix'])) write(found, name, words[index]!);
 };
 
@@ -276,31 +312,75 @@ const firstOperandData: Inspector = (_name, _words, values, found) => {
 };
 
 const INSPECTORS: Record<string, Inspector> = {
-  rm: allOperands, rmdir: allOperands, unlink: allOperands, shred: allOperands, touch: allOperands, mkdir: allOperands,
-  truncate: allOperands, mkfifo: allOperands, mknod: allOperands, tee: allOperands, mv: allOperands,
-  cp: destination, install: destination, ln: destination, link: destination,
-  chmod: afterMode, chown: afterMode, chgrp: afterMode, chattr: afterMode, setfacl: afterMode,
-  sed: sed, gsed: sed,
-  awk: awk, gawk: awk, mawk: awk, nawk: awk,
+  rm: allOperands,
+  rmdir: allOperands,
+  unlink: allOperands,
+  shred: allOperands,
+  touch: allOperands,
+  mkdir: allOperands,
+  truncate: allOperands,
+  mkfifo: allOperands,
+  mknod: allOperands,
+  tee: allOperands,
+  mv: allOperands,
+  cp: destination,
+  install: destination,
+  ln: destination,
+  link: destination,
+  chmod: afterMode,
+  chown: afterMode,
+  chgrp: afterMode,
+  chattr: afterMode,
+  setfacl: afterMode,
+  sed: sed,
+  gsed: sed,
+  awk: awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
   find: find,
   git: git,
-  curl: curl, wget: wget,
+  curl: curl,
+  wget: wget,
   sort: outputOption(['-o'], ['--output']),
   time: outputOption(['-o'], ['--output']),
   strace: outputOption(['-o'], ['--output']),
   ltrace: outputOption(['-o'], ['--output']),
   openssl: outputOption(['-out'], []),
-  tar: tar, bsdtar: tar,
+  tar: tar,
+  bsdtar: tar,
   unzip: unzip,
-  rsync: lastOperand, scp: lastOperand,
+  rsync: lastOperand,
+  scp: lastOperand,
   patch: patch,
-  gzip: compressor, gunzip: compressor, bzip2: compressor, bunzip2: compressor, xz: compressor, unxz: compressor, zstd: compressor, lz4: compressor,
+  gzip: compressor,
+  gunzip: compressor,
+  bzip2: compressor,
+  bunzip2: compressor,
+  xz: compressor,
+  unxz: compressor,
+  zstd: compressor,
+  lz4: compressor,
   dd: dd,
   uniq: uniq,
-  npm: packageManager, pnpm: packageManager, yarn: packageManager, bun: packageManager,
-  echo: dataOnly, printf: dataOnly, true: dataOnly, false: dataOnly, sleep: dataOnly, seq: dataOnly, expr: dataOnly,
-  grep: pattern, egrep: pattern, fgrep: pattern, rg: pattern, ag: pattern,
-  jq: firstOperandData, yq: firstOperandData,
+  npm: packageManager,
+  pnpm: packageManager,
+  yarn: packageManager,
+  bun: packageManager,
+  echo: dataOnly,
+  printf: dataOnly,
+  true: dataOnly,
+  false: dataOnly,
+  sleep: dataOnly,
+  seq: dataOnly,
+  expr: dataOnly,
+  grep: pattern,
+  egrep: pattern,
+  fgrep: pattern,
+  rg: pattern,
+  ag: pattern,
+  jq: firstOperandData,
+  yq: firstOperandData,
 };
 
 /** The writes and write-or-run reasons of one command; `words` starts at the program's name. */

@@ -19,8 +19,33 @@ export interface Suggestion {
 
 /** Commands whose second word is a subcommand (`git log`), so the prefix keeps it. */
 const WITH_SUBCOMMANDS = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'bun', 'deno', 'cargo', 'go', 'uv', 'pip', 'pip3', 'poetry', 'docker', 'kubectl', 'gh',
-  'dotnet', 'gradle', 'mvn', 'terraform', 'brew', 'make', 'rustup', 'swift', 'composer', 'bundle', 'rails', 'mix',
+  'git',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'deno',
+  'cargo',
+  'go',
+  'uv',
+  'pip',
+  'pip3',
+  'poetry',
+  'docker',
+  'kubectl',
+  'gh',
+  'dotnet',
+  'gradle',
+  'mvn',
+  'terraform',
+  'brew',
+  'make',
+  'rustup',
+  'swift',
+  'composer',
+  'bundle',
+  'rails',
+  'mix',
 ]);
 /** Runners whose third word names what runs (`npm run build`). */
 const SCRIPT_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
@@ -51,7 +76,10 @@ export function suggestBash(analysis: ShellAnalysis, escapes: readonly string[])
 
 /** gitignore-special characters in a literal path. */
 function escapeGlob(path: string): string {
-  return path.replace(/[\\*?[\]]/g, '\\$&').replace(/^([!#])/, '\\$1').replace(/ $/, '\\ ');
+  return path
+    .replace(/[\\*?[\]]/g, '\\$&')
+    .replace(/^([!#])/, '\\$1')
+    .replace(/ $/, '\\ ');
 }
 
 export function suggestForTool(toolName: string, call: CallTool, paths: readonly CallPath[] | null): Suggestion {

@@ -67,9 +67,17 @@ export function checkWrites(
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.', 'python', 'python3', 'node', 'perl', 'ruby', 'php', 'deno', 'bun', 'tsx', 'ts-node']);
 /** Files a program reads to decide what it runs. */
 const RUNNER_FILES: Record<string, string[]> = {
-  npm: ['package.json', '.npmrc'], pnpm: ['package.json', '.npmrc'], yarn: ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml'], bun: ['package.json', 'bunfig.toml'],
-  npx: ['package.json'], make: ['Makefile', 'makefile', 'GNUmakefile'], git: ['.git/config', '.gitattributes'], cargo: ['Cargo.toml', 'build.rs'],
-  just: ['justfile', 'Justfile'], tox: ['tox.ini'], pytest: ['conftest.py', 'pytest.ini', 'pyproject.toml'],
+  npm: ['package.json', '.npmrc'],
+  pnpm: ['package.json', '.npmrc'],
+  yarn: ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml'],
+  bun: ['package.json', 'bunfig.toml'],
+  npx: ['package.json'],
+  make: ['Makefile', 'makefile', 'GNUmakefile'],
+  git: ['.git/config', '.gitattributes'],
+  cargo: ['Cargo.toml', 'build.rs'],
+  just: ['justfile', 'Justfile'],
+  tox: ['tox.ini'],
+  pytest: ['conftest.py', 'pytest.ini', 'pyproject.toml'],
 };
 
 /** The parts that run a file the command also writes. */
@@ -83,7 +91,13 @@ export function writeThenRun(writes: readonly JudgedWrite[], parts: readonly Com
     const program = commandName(part.argv[0] ?? '');
     const runs: string[] = [];
     if (part.argv[0]?.includes('/')) runs.push(at(part.argv[0]));
-    if (SHELLS.has(program)) runs.push(...part.argv.slice(1).filter((value) => !value.startsWith('-')).map(at));
+    if (SHELLS.has(program))
+      runs.push(
+        ...part.argv
+          .slice(1)
+          .filter((value) => !value.startsWith('-'))
+          .map(at),
+      );
     for (const file of RUNNER_FILES[program] ?? []) runs.push(at(file));
     const hit = written.find((entry) => runs.some((run) => run === entry.path || dirname(run) === entry.path));
     if (hit) reasons.push(`${hit.write.by} writes ${hit.write.shown}, and \`${part.argv.join(' ')}\` then runs what it holds`);

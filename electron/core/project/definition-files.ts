@@ -29,7 +29,9 @@ export function readDefinitionFiles(
     const dir = join(root, '.cove', folder);
     let entries: string[];
     try {
-      entries = readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
+      entries = readdirSync(dir)
+        .filter((name) => name.endsWith('.md'))
+        .sort();
     } catch {
       continue;
     }

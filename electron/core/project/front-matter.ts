@@ -49,7 +49,10 @@ export function parseFrontMatter(text: string, source: string): Parsed {
         listKey = null;
       }
     });
-  const body = normalized.slice(end + 4).replace(/^[^\n]*\n/, '').trim();
+  const body = normalized
+    .slice(end + 4)
+    .replace(/^[^\n]*\n/, '')
+    .trim();
   return { fields, body };
 }
 

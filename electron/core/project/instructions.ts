@@ -31,7 +31,13 @@ function readHead(path: string, limit: number): { text: string; bytes: number } 
   try {
     const read = readSync(fd, buffer, 0, buffer.length, 0);
     // Never end inside a multi-byte character.
-    return { text: buffer.subarray(0, read).toString('utf8').replace(/\uFFFD$/, ''), bytes: size };
+    return {
+      text: buffer
+        .subarray(0, read)
+        .toString('utf8')
+        .replace(/\uFFFD$/, ''),
+      bytes: size,
+    };
   } finally {
     closeSync(fd);
   }
@@ -56,8 +62,7 @@ export function loadInstructions(roots: readonly string[]): InstructionFile[] {
 export function instructionsSection(files: readonly InstructionFile[]): string {
   if (files.length === 0) return '';
   const parts = files.map(
-    (file) =>
-      `<instructions file="${file.path}">\n${file.text}${file.truncated ? `\n[… cut: the file has ${file.bytes} bytes; read it with read_file for the rest]` : ''}\n</instructions>`,
+    (file) => `<instructions file="${file.path}">\n${file.text}${file.truncated ? `\n[… cut: the file has ${file.bytes} bytes; read it with read_file for the rest]` : ''}\n</instructions>`,
   );
   return `The project gives these instructions; follow them unless the person says otherwise:\n\n${parts.join('\n\n')}`;
 }

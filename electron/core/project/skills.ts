@@ -51,7 +51,13 @@ export function loadSkills(roots: readonly string[]): { skills: Skill[]; problem
           continue;
         }
         if (skills.has(name)) continue;
-        const description = stringField(parsed, 'description') ?? parsed.body.split('\n').find((line) => line.trim())?.trim() ?? '';
+        const description =
+          stringField(parsed, 'description') ??
+          parsed.body
+            .split('\n')
+            .find((line) => line.trim())
+            ?.trim() ??
+          '';
         skills.set(name, { name, description, dir: join(base, folder), file });
       } catch (error) {
         problems.push((error as Error).message);
@@ -85,7 +91,10 @@ export function createSkillTool(skills: readonly Skill[]) {
       const skill = byName.get(name);
       if (!skill) throw ToolError.notFound(`No skill named '${name}'. Available: ${[...byName.keys()].join(', ') || 'none'}`);
       const { body } = parseFrontMatter(readFileSync(skill.file, 'utf8'), skill.file);
-      const others = readdirSync(skill.dir).filter((entry) => entry !== 'SKILL.md').sort().slice(0, 50);
+      const others = readdirSync(skill.dir)
+        .filter((entry) => entry !== 'SKILL.md')
+        .sort()
+        .slice(0, 50);
       const listing = others.length > 0 ? `\n\nFiles beside this skill (read them with read_file if needed), in ${skill.dir}:\n${others.map((o) => `- ${o}`).join('\n')}` : '';
       return { content: [{ type: 'text', text: `# Skill: ${skill.name}\n\n${body}${listing}` }], details: { skill: skill.name, file: skill.file } };
     },

@@ -31,7 +31,7 @@ export function saveAttachment(coveHome: string, sessionId: string, mediaType: I
 export function loadAttachment(coveHome: string, sessionId: string, attachmentId: string): { mediaType: ImageMediaType; data: Buffer } {
   if (!ID.test(attachmentId)) throw new Error(`not an attachment id: ${attachmentId}`);
   const extension = attachmentId.split('.')[1]!;
-  const mediaType = (Object.entries(EXTENSION).find(([, value]) => value === extension)![0]) as ImageMediaType;
+  const mediaType = Object.entries(EXTENSION).find(([, value]) => value === extension)![0] as ImageMediaType;
   try {
     return { mediaType, data: readFileSync(join(attachmentDir(coveHome, sessionId), attachmentId)) };
   } catch {

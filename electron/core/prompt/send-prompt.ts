@@ -65,9 +65,7 @@ export interface PromptEnv {
   home?: string;
 }
 
-export type SendOutcome =
-  | { kind: 'answer'; command: string; text: string }
-  | { kind: 'run'; steered: boolean; run?: Promise<RunOutcome>; attachments: PromptAttachment[] };
+export type SendOutcome = { kind: 'answer'; command: string; text: string } | { kind: 'run'; steered: boolean; run?: Promise<RunOutcome>; attachments: PromptAttachment[] };
 
 export async function sendPrompt(
   manager: SessionManager,
@@ -112,4 +110,3 @@ export async function sendPrompt(
   const sent = manager.send(sessionId, resolved.prompt, { ...settings, message, attachments: [...imageBlocks, ...mentions.blocks] });
   return { kind: 'run', steered: sent.steered, run: sent.run, attachments };
 }
-

@@ -226,8 +226,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.
     name: 'secret-flag',
-    regex:
-      /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
+    regex: /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
     near: 'line',
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),

@@ -136,7 +136,11 @@ function branchPrefix(branch: string): string {
 export function distinctivePrefix(fragment: string): string {
   let body = fragment.replace(LEADING_ANCHORS, '');
   // A fragment that is one group throughout: look at its alternatives.
-  while (body.startsWith('(') && groupEnd(body, 0) === body.length) body = body.replace(/^\((?:\?:)?/, '').slice(0, -1).replace(LEADING_ANCHORS, '');
+  while (body.startsWith('(') && groupEnd(body, 0) === body.length)
+    body = body
+      .replace(/^\((?:\?:)?/, '')
+      .slice(0, -1)
+      .replace(LEADING_ANCHORS, '');
   let shortest: string | undefined;
   for (const branch of branches(body)) {
     const prefix = branchPrefix(branch);

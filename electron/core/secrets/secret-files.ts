@@ -64,12 +64,7 @@ const SECRET_KEY = /pass|pwd|secret|token|key|auth|credential|private|signature|
  * versions, addresses, paths and URLs without credentials.
  */
 function isOrdinary(value: string): boolean {
-  return (
-    /^[A-Za-z][A-Za-z _-]*$/.test(value) ||
-    /^[\d.:/+ -]+$/.test(value) ||
-    /^[a-z][a-z0-9+.-]*:\/\/[^@\s]*$/i.test(value) ||
-    /^[.~]?\/[\w./-]*$/.test(value)
-  );
+  return /^[A-Za-z][A-Za-z _-]*$/.test(value) || /^[\d.:/+ -]+$/.test(value) || /^[a-z][a-z0-9+.-]*:\/\/[^@\s]*$/i.test(value) || /^[.~]?\/[\w./-]*$/.test(value);
 }
 
 function worthKeeping(key: string | undefined, value: string): boolean {
@@ -218,7 +213,10 @@ export function privateKeyBodies(text: string): string[] {
     // after the body began ends it, so a header that is not a key's teaches no words.
     const first = found.length;
     for (const line of body.split('\n')) {
-      const bare = line.trim().replace(/^(?:[>#*;]\s*)+/, '').replace(/^["'`]|["'`,]+$/g, '');
+      const bare = line
+        .trim()
+        .replace(/^(?:[>#*;]\s*)+/, '')
+        .replace(/^["'`]|["'`,]+$/g, '');
       if (/^[A-Za-z0-9+/=]{16,}$/.test(bare)) found.push(bare);
       else if (found.length > first && bare !== '') break;
     }

@@ -104,7 +104,17 @@ function fromPattern(pattern: SecretPattern): Detector {
 
 function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
   const window = rule.prefix && !rule.sticky && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
-  return { name: rule.id, regex: rule.regex, keywords: rule.keywords, group: rule.secretGroup, entropy: rule.entropy, allowlists: [...rule.allowlists, ...global], windowed: true, ...window, ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}) };
+  return {
+    name: rule.id,
+    regex: rule.regex,
+    keywords: rule.keywords,
+    group: rule.secretGroup,
+    entropy: rule.entropy,
+    allowlists: [...rule.allowlists, ...global],
+    windowed: true,
+    ...window,
+    ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}),
+  };
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
@@ -261,7 +271,7 @@ function replaceSpans(text: string, spans: Span[], keepLines = false): { text: s
   let out = '';
   let last = 0;
   let count = 0;
-  for (let index = 0; index < spans.length; ) {
+  for (let index = 0; index < spans.length;) {
     const { start, label } = spans[index]!;
     let end = spans[index]!.end;
     for (index++; index < spans.length && spans[index]!.start < end; index++) end = Math.max(end, spans[index]!.end);

@@ -25,7 +25,11 @@ const SETTLE_MS = 50;
  * where Node would emulate it by walking every folder (node_modules included), each folder the
  * scan visited is watched on its own, and folders created later are added as they appear.
  */
-export function watchWorkspaceSecrets(roots: readonly string[], target: WatchTarget, options: { extraGlobs?: readonly string[]; folders?: readonly string[]; onUnreadable?: (path: string) => void } = {}): SecretWatch {
+export function watchWorkspaceSecrets(
+  roots: readonly string[],
+  target: WatchTarget,
+  options: { extraGlobs?: readonly string[]; folders?: readonly string[]; onUnreadable?: (path: string) => void } = {},
+): SecretWatch {
   const extra = extraMatcher(options.extraGlobs);
   const watchers = new Map<string, FSWatcher>();
   const timers = new Map<string, NodeJS.Timeout>();

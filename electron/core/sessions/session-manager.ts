@@ -114,7 +114,10 @@ export class SessionManager {
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
     this.secretSets = new SessionSecrets(options.secrets ? (session) => options.secrets!(this.requireSession(session.id)) : undefined);
-    this.sequencer = new EventSequencer((sessionId) => options.store.lastEventSeq(sessionId), (event) => this.deliver(event));
+    this.sequencer = new EventSequencer(
+      (sessionId) => options.store.lastEventSeq(sessionId),
+      (event) => this.deliver(event),
+    );
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
       (sessionId, waiting) => this.update(sessionId, { status: waiting ? 'waiting' : 'running' }),
@@ -233,9 +236,7 @@ export class SessionManager {
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
     if (hooks) live.hooksStop = new AbortController();
-    const run = hooks
-      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments)
-      : live.agent.run(prompt, undefined, settings.attachments);
+    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments) : live.agent.run(prompt, undefined, settings.attachments);
     live.run = run;
     return run
       .then(async (outcome) => {

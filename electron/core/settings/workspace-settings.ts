@@ -57,7 +57,8 @@ function ignoredKeys(files: readonly SettingsFile[]): string[] {
     for (const key of Object.keys(file.data ?? {})) {
       const who = KEYS[key];
       if (who === undefined) warnings.push(`${file.path}: ${key} is not a Cove setting (${Object.keys(KEYS).join(', ')}); it is ignored`);
-      else if (who === 'user' && file.kind !== 'user') warnings.push(`${file.path}: ${key} is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`);
+      else if (who === 'user' && file.kind !== 'user')
+        warnings.push(`${file.path}: ${key} is read only from your own settings.json in COVE_HOME, since a workspace's settings come with the project; it is ignored here`);
     }
   }
   return warnings;

@@ -23,9 +23,7 @@ interface ToolCallRow {
 }
 
 export function eventQueries(db: Database, now: () => number, touchSession: (id: string, at: number) => void) {
-  const lastSeq = db.prepare<[string], number>(
-    'SELECT coalesce(max(seq), 0) FROM events WHERE session_id = ?',
-  ).pluck();
+  const lastSeq = db.prepare<[string], number>('SELECT coalesce(max(seq), 0) FROM events WHERE session_id = ?').pluck();
   const insert = db.prepare('INSERT INTO events (session_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)');
   // A repeated start (a retried call) restarts the record rather than failing the batch.
   const startCall = db.prepare(`
@@ -44,14 +42,22 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
   );
   // The row as the event it was published as, built by string concatenation in SQLite: `data`
   // is the JSON object of the other fields, written by JSON.stringify below.
-  const selectEventTexts = db.prepare<[string, string, number, number, number], string>(`
+  const selectEventTexts = db
+    .prepare<[string, string, number, number, number], string>(
+      `
     SELECT '{"type":' || json_quote(type) || ',"sessionId":' || json_quote(?) || ',"seq":' || seq ||
       CASE WHEN data = '{}' THEN '}' ELSE ',' || substr(data, 2) END
-    FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`).pluck();
+    FROM events WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?`,
+    )
+    .pluck();
   // A run's own prompt (not a steering message, not a subagent's) is where a redraw can start.
-  const firstPrompt = db.prepare<[string, number], number | null>(`
+  const firstPrompt = db
+    .prepare<[string, number], number | null>(
+      `
     SELECT min(seq) FROM events WHERE session_id = ? AND seq > ? AND type = 'userMessage'
-      AND json_extract(data, '$.steered') = 0 AND json_extract(data, '$.subagentId') IS NULL`).pluck();
+      AND json_extract(data, '$.steered') = 0 AND json_extract(data, '$.subagentId') IS NULL`,
+    )
+    .pluck();
   const selectCalls = db.prepare<{ sessionId: string; status: ToolCallStatus | null }, ToolCallRow>(`
     SELECT * FROM tool_calls WHERE session_id = @sessionId AND (@status IS NULL OR status = @status)
     ORDER BY started_at, rowid`);
@@ -103,10 +109,7 @@ export function eventQueries(db: Database, now: () => number, touchSession: (id:
     appendEvents(sessionId: string, events: readonly CoveEvent[]): number {
       events.forEach((event, index) => {
         if (event.sessionId !== sessionId) {
-          throw new StoreError(
-            'invalidInput',
-            `events[${index}] (${event.type}) belongs to session ${event.sessionId}, not ${sessionId}`,
-          );
+          throw new StoreError('invalidInput', `events[${index}] (${event.type}) belongs to session ${event.sessionId}, not ${sessionId}`);
         }
       });
       return append.immediate(sessionId, events);

@@ -129,11 +129,7 @@ export function migrate(db: Database, file: string, migrations: readonly Migrati
     try {
       migrations[version]!(db);
     } catch (error) {
-      throw new StoreError(
-        'migrationFailed',
-        `Could not upgrade ${file} from schema version ${version} to ${version + 1}: ${(error as Error).message}`,
-        { cause: error },
-      );
+      throw new StoreError('migrationFailed', `Could not upgrade ${file} from schema version ${version} to ${version + 1}: ${(error as Error).message}`, { cause: error });
     }
     // PRAGMA takes no bound parameters; the value is an integer we computed.
     db.pragma(`user_version = ${version + 1}`);
@@ -146,7 +142,6 @@ export function migrate(db: Database, file: string, migrations: readonly Migrati
 function newerSchemaError(file: string, found: number, known: number): StoreError {
   return new StoreError(
     'newerSchema',
-    `${file} was written by a newer version of Cove (schema version ${found}; this Cove knows up to ${known}). ` +
-      'Update Cove, or set COVE_HOME to another folder.',
+    `${file} was written by a newer version of Cove (schema version ${found}; this Cove knows up to ${known}). ` + 'Update Cove, or set COVE_HOME to another folder.',
   );
 }

@@ -23,9 +23,7 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 export function recoveryQueries(db: Database, now: () => number, isAlive: (pid: number) => boolean = isProcessAlive) {
-  const active = db.prepare<[], { id: string; owner_pid: number | null }>(
-    "SELECT id, owner_pid FROM sessions WHERE status IN ('running', 'waiting')",
-  );
+  const active = db.prepare<[], { id: string; owner_pid: number | null }>("SELECT id, owner_pid FROM sessions WHERE status IN ('running', 'waiting')");
   // The owner is re-checked in the UPDATE so a session another process claimed meanwhile is
   // left to it.
   const interruptSession = db.prepare(`

@@ -8,19 +8,13 @@ import type { StoredMessage } from './types';
 import { StoreError } from './types';
 
 export function transcriptQueries(db: Database, now: () => number, touchSession: (id: string, at: number) => void) {
-  const nextSeq = db.prepare<[string], number>(
-    'SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE session_id = ?',
-  ).pluck();
+  const nextSeq = db.prepare<[string], number>('SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE session_id = ?').pluck();
   const insert = db.prepare(`
     INSERT INTO messages (session_id, seq, role, content, text, created_at)
     VALUES (@sessionId, @seq, @role, @content, @text, @now)`);
   const nameSession = db.prepare("UPDATE sessions SET title = ? WHERE id = ? AND title = ''");
-  const supersede = db.prepare(
-    'UPDATE messages SET superseded_at = ? WHERE session_id = ? AND superseded_at IS NULL',
-  );
-  const load = db.prepare<[string], { role: StoredMessage['role']; content: string }>(
-    'SELECT role, content FROM messages WHERE session_id = ? AND superseded_at IS NULL ORDER BY seq',
-  );
+  const supersede = db.prepare('UPDATE messages SET superseded_at = ? WHERE session_id = ? AND superseded_at IS NULL');
+  const load = db.prepare<[string], { role: StoredMessage['role']; content: string }>('SELECT role, content FROM messages WHERE session_id = ? AND superseded_at IS NULL ORDER BY seq');
 
   function insertMessage(sessionId: string, message: StoredMessage, seq: number, at: number): string {
     if (message.role !== 'user' && message.role !== 'assistant') {

@@ -9,15 +9,7 @@ import type { SessionStatus } from '../../../shared/contract';
 
 export type { SessionStatus };
 
-export const SESSION_STATUSES: readonly SessionStatus[] = [
-  'idle',
-  'running',
-  'waiting',
-  'done',
-  'error',
-  'aborted',
-  'interrupted',
-];
+export const SESSION_STATUSES: readonly SessionStatus[] = ['idle', 'running', 'waiting', 'done', 'error', 'aborted', 'interrupted'];
 
 export interface SessionRecord {
   /** Sortable: a time prefix then random characters, see `newSessionId`. */

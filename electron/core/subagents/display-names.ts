@@ -3,8 +3,31 @@
  * so the same id always gets the same name, in every process and after every restart.
  */
 export const DISPLAY_NAMES = [
-  'Ada', 'Basil', 'Cedar', 'Dune', 'Ember', 'Fern', 'Gale', 'Harbor', 'Iris', 'Juniper', 'Kestrel', 'Lark', 'Moss',
-  'Nova', 'Onyx', 'Pike', 'Quill', 'Reed', 'Sage', 'Tide', 'Umber', 'Vale', 'Wren', 'Yarrow', 'Zephyr',
+  'Ada',
+  'Basil',
+  'Cedar',
+  'Dune',
+  'Ember',
+  'Fern',
+  'Gale',
+  'Harbor',
+  'Iris',
+  'Juniper',
+  'Kestrel',
+  'Lark',
+  'Moss',
+  'Nova',
+  'Onyx',
+  'Pike',
+  'Quill',
+  'Reed',
+  'Sage',
+  'Tide',
+  'Umber',
+  'Vale',
+  'Wren',
+  'Yarrow',
+  'Zephyr',
 ] as const;
 
 const MASK = (1n << 64n) - 1n;

@@ -155,5 +155,8 @@ function finalText(agent: Agent): string {
   const last = [...agent.messages].reverse().find((message) => message.role === 'assistant');
   if (!last) return '';
   if (typeof last.content === 'string') return last.content;
-  return last.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim();
+  return last.content
+    .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+    .join('\n')
+    .trim();
 }

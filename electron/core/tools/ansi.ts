@@ -8,8 +8,7 @@
  * CSI (colors, cursor moves, erase), OSC (titles, hyperlinks; ended by BEL or ST), DCS/SOS/PM/APC
  * strings (ended by ST), charset selection and other escape-plus-one sequences, and the 8-bit CSI.
  */
-const ESCAPE_SEQUENCE =
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[ -/]+[0-~]|[0-OQ-WYZ\\`-~])|\x9b[0-?]*[ -/]*[@-~]/g;
+const ESCAPE_SEQUENCE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[ -/]+[0-~]|[0-OQ-WYZ\\`-~])|\x9b[0-?]*[ -/]*[@-~]/g;
 /** What is left after escapes: control characters other than tab, newline and carriage return. */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 const COMPLETE_SEQUENCE_AT = new RegExp(ESCAPE_SEQUENCE.source, 'y');

@@ -57,9 +57,7 @@ const ACK_TIMEOUT_SECONDS = 10;
  * "line N" in syntax errors still matches the command the model wrote.
  */
 function wrap(command: string, nonce: string): string {
-  const onExit =
-    `__cove_status=$?; printf "\\033]6973;${nonce}\\007"; ` +
-    `read -r -t ${ACK_TIMEOUT_SECONDS} __cove_ack </dev/tty; exit "$__cove_status"`;
+  const onExit = `__cove_status=$?; printf "\\033]6973;${nonce}\\007"; ` + `read -r -t ${ACK_TIMEOUT_SECONDS} __cove_ack </dev/tty; exit "$__cove_status"`;
   return `exec </dev/null; trap '${onExit}' EXIT; ${command}`;
 }
 

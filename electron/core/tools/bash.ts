@@ -70,12 +70,7 @@ function declareBash(maxTimeout: number) {
     description: describeShell(DESCRIPTION),
     schema: z.strictObject({
       command: z.string().describe('The command line, run with bash -c.'),
-      timeout: z
-        .number()
-        .positive()
-        .max(maxTimeout)
-        .optional()
-        .describe(`Seconds before the command is killed (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${maxTimeout}).`),
+      timeout: z.number().positive().max(maxTimeout).optional().describe(`Seconds before the command is killed (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${maxTimeout}).`),
     }),
     sensitivity: 'mutating',
     kind: 'execute',
@@ -118,11 +113,7 @@ export function createBashTool(options: BashToolOptions = {}) {
 /** The tool with the built-in allowlist and deny patterns only. */
 export const bashTool = createBashTool();
 
-function buildEnvironment(
-  allowlist: readonly string[],
-  source: Readonly<Record<string, string | undefined>>,
-  ctx: ToolContext,
-): Record<string, string> {
+function buildEnvironment(allowlist: readonly string[], source: Readonly<Record<string, string | undefined>>, ctx: ToolContext): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of allowlist) {
     const value = source[name];
@@ -146,13 +137,7 @@ function workingDirectory(ctx: ToolContext): string {
   return ctx.workspaceRoots[0] ?? ctx.cwd;
 }
 
-async function run(
-  command: string,
-  timeoutSeconds: number,
-  env: Record<string, string>,
-  ctx: ToolContext,
-  sandbox: SandboxLaunch | 'off' | 'unavailable',
-): Promise<ToolResult> {
+async function run(command: string, timeoutSeconds: number, env: Record<string, string>, ctx: ToolContext, sandbox: SandboxLaunch | 'off' | 'unavailable'): Promise<ToolResult> {
   const startedAt = Date.now();
   const model = new ModelOutput(undefined, ctx.secrets);
   // UiStream redacts each update with ctx.secrets before it cuts it down.
@@ -174,10 +159,7 @@ async function run(
   const onAbort = () => stop('cancel');
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => stop('timeout'), timeoutSeconds * 1000);
-  const progress = setInterval(
-    () => ctx.onProgress(`running… ${Math.round((Date.now() - startedAt) / 1000)} s`),
-    PROGRESS_EVERY_MS,
-  );
+  const progress = setInterval(() => ctx.onProgress(`running… ${Math.round((Date.now() - startedAt) / 1000)} s`), PROGRESS_EVERY_MS);
 
   let exit: PtyExit;
   try {
@@ -218,13 +200,9 @@ async function run(
     });
   }
   if (stopReason === 'timeout') {
-    throw ToolError.failed(
-      `Command timed out after ${timeoutSeconds} s; its process group was killed. Output so far:\n${text}`,
-      details,
-    );
+    throw ToolError.failed(`Command timed out after ${timeoutSeconds} s; its process group was killed. Output so far:\n${text}`, details);
   }
-  const status =
-    details.exitCode === null ? `[killed by signal ${exit.signal}]` : `[exit code ${details.exitCode}]`;
+  const status = details.exitCode === null ? `[killed by signal ${exit.signal}]` : `[exit code ${details.exitCode}]`;
   return { content: [{ type: 'text', text: `${text}${status}` }], details };
 }
 

@@ -64,9 +64,7 @@ export function declareTool<S extends z.ZodType>(declaration: ToolDeclaration<S>
 }
 
 /** Declares and implements a tool in one step. */
-export function defineTool<S extends z.ZodType>(
-  declaration: ToolDeclaration<S> & { execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult> },
-): Tool<z.infer<S>> {
+export function defineTool<S extends z.ZodType>(declaration: ToolDeclaration<S> & { execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult> }): Tool<z.infer<S>> {
   const { execute, ...rest } = declaration;
   return declareTool(rest).implement(execute);
 }

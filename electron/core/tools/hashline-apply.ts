@@ -69,12 +69,7 @@ export interface Placement {
  * Places each operation on the live file through `locator`. `snapshotLines` is what the model
  * saw (for quoting a changed line back to it); `liveLineCount` counts the live file's lines.
  */
-export function placeOperations(
-  operations: readonly Operation[],
-  locator: LineLocator,
-  snapshotLines: readonly string[],
-  liveLineCount: number,
-): Placement {
+export function placeOperations(operations: readonly Operation[], locator: LineLocator, snapshotLines: readonly string[], liveLineCount: number): Placement {
   const splices: Splice[] = [];
   const moved: string[] = [];
   const problems: string[] = [];
@@ -131,9 +126,7 @@ export function placeOperations(
 export function applySplices(file: FileLines, splices: readonly Splice[]): FileLines {
   const texts = [...file.texts];
   const endings = [...file.endings];
-  const ordered = [...splices].sort(
-    (a, b) => b.start - a.start || b.deleteCount - a.deleteCount || b.operation.patchLine - a.operation.patchLine,
-  );
+  const ordered = [...splices].sort((a, b) => b.start - a.start || b.deleteCount - a.deleteCount || b.operation.patchLine - a.operation.patchLine);
   for (const splice of ordered) {
     texts.splice(splice.start, splice.deleteCount, ...splice.lines);
     // New lines have no ending of their own: joinFile gives them the file's newline.

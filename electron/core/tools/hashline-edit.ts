@@ -208,9 +208,10 @@ function summarize(plan: PlannedFile, tag: string, added: number, removed: numbe
   const change = added === 0 && removed === 0 ? 'no change' : `+${added} −${removed} lines`;
   let line = `Edited ${display}: ${count} operation${count === 1 ? '' : 's'} (${change}); now [${display}#${tag}]`;
   if (plan.liveTag !== plan.edit.tag) {
-    line += plan.placement.moved.length > 0
-      ? `. The file had changed since your read; moved: ${plan.placement.moved.join(', ')}`
-      : '. The file had changed since your read, elsewhere; your line numbers still held';
+    line +=
+      plan.placement.moved.length > 0
+        ? `. The file had changed since your read; moved: ${plan.placement.moved.join(', ')}`
+        : '. The file had changed since your read, elsewhere; your line numbers still held';
   }
   return line;
 }

@@ -64,8 +64,9 @@ export function parsePatch(patch: string): PatchSection[] {
 
   const closeOperation = () => {
     if (operation && operation.kind !== 'delete' && operation.body.length === 0) {
-      problems.push(`patch line ${operation.patchLine}: "${operation.label}" has no new lines; add lines starting with |` +
-        (operation.kind === 'replace' ? ' (or use delete to remove lines)' : ''));
+      problems.push(
+        `patch line ${operation.patchLine}: "${operation.label}" has no new lines; add lines starting with |` + (operation.kind === 'replace' ? ' (or use delete to remove lines)' : ''),
+      );
     }
     operation = undefined;
   };

@@ -37,10 +37,7 @@ export async function writeAllOrNone(writes: readonly PendingWrite[]): Promise<v
     } catch (error) {
       await Promise.all(temps.slice(i).map((temp) => fs.rm(temp, { force: true })));
       const unrestored = await restore(writes.slice(0, i));
-      const suffix =
-        unrestored.length === 0
-          ? 'no file was changed'
-          : `could not restore ${unrestored.join(', ')}, which now hold the edited content`;
+      const suffix = unrestored.length === 0 ? 'no file was changed' : `could not restore ${unrestored.join(', ')}, which now hold the edited content`;
       throw ToolError.failed(`${fileError(error, writes[i]!.display, 'write').message}; ${suffix}`);
     }
   }

@@ -27,9 +27,6 @@ export async function notFoundError(given: string, absolute: string): Promise<To
     .sort()
     .slice(0, MAX_SUGGESTIONS);
   const folderOfGiven = given.includes('/') ? given.slice(0, given.lastIndexOf('/') + 1) : '';
-  const hint =
-    similar.length > 0
-      ? `; did you mean ${similar.map((name) => folderOfGiven + name).join(' or ')}?`
-      : '; use list_files to see what exists';
+  const hint = similar.length > 0 ? `; did you mean ${similar.map((name) => folderOfGiven + name).join(' or ')}?` : '; use list_files to see what exists';
   return ToolError.notFound(`${given} does not exist${hint}`);
 }

@@ -106,4 +106,3 @@ export async function searchBuiltin(request: SearchRequest, collector: MatchColl
   };
   await forEachSliced(walk(request.folder), visit, signal);
 }
-

@@ -109,9 +109,7 @@ export function formatResults(collector: MatchCollector, summary: SearchSummary)
   if (collector.total === 0) return `No matches for ${summary.pattern} in ${scope}.`;
   const shown = collector.shown();
   const total = collector.complete ? formatCount(collector.total) : `at least ${formatCount(collector.total)}`;
-  const lines = [
-    `${total} match${collector.total === 1 ? '' : 'es'} in ${formatCount(collector.fileCount)} file${collector.fileCount === 1 ? '' : 's'}:`,
-  ];
+  const lines = [`${total} match${collector.total === 1 ? '' : 'es'} in ${formatCount(collector.fileCount)} file${collector.fileCount === 1 ? '' : 's'}:`];
   for (const match of shown) lines.push(`${match.path}:${match.line}: ${match.text}`);
   const omitted = collector.total - shown.length;
   if (omitted > 0) {

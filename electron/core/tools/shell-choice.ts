@@ -47,9 +47,28 @@ export interface Shell {
  * PATHEXT they cannot start commands, without TEMP they write to C:\Windows. None holds a secret.
  */
 const WINDOWS_ESSENTIAL_ENV = [
-  'SystemRoot', 'SystemDrive', 'windir', 'ComSpec', 'PATHEXT', 'TEMP', 'TMP', 'USERPROFILE', 'HOMEDRIVE', 'HOMEPATH',
-  'APPDATA', 'LOCALAPPDATA', 'ProgramData', 'ProgramFiles', 'ProgramFiles(x86)', 'ProgramW6432', 'CommonProgramFiles',
-  'NUMBER_OF_PROCESSORS', 'PROCESSOR_ARCHITECTURE', 'OS', 'USERNAME', 'COMPUTERNAME',
+  'SystemRoot',
+  'SystemDrive',
+  'windir',
+  'ComSpec',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'ProgramData',
+  'ProgramFiles',
+  'ProgramFiles(x86)',
+  'ProgramW6432',
+  'CommonProgramFiles',
+  'NUMBER_OF_PROCESSORS',
+  'PROCESSOR_ARCHITECTURE',
+  'OS',
+  'USERNAME',
+  'COMPUTERNAME',
 ];
 
 /** bash-process.ts's wrapping without the wait for an acknowledgement; all on the first line, as there. */
@@ -110,7 +129,10 @@ function envValue(env: ShellProbe['env'], name: string): string | undefined {
 
 /** Every place `name` could be found on the Windows PATH, in order (what `where name` prints). */
 export function whereOnPath(probe: ShellProbe, name: string): string[] {
-  const folders = (envValue(probe.env, 'PATH') ?? '').split(';').map((folder) => folder.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  const folders = (envValue(probe.env, 'PATH') ?? '')
+    .split(';')
+    .map((folder) => folder.trim().replace(/^"(.*)"$/, '$1'))
+    .filter(Boolean);
   const extensions = win32.extname(name) ? [''] : (envValue(probe.env, 'PATHEXT') ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean);
   return folders.flatMap((folder) => extensions.map((extension) => win32.join(folder, `${name}${extension.toLowerCase()}`))).filter((path) => probe.isFile(path));
 }

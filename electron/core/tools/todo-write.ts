@@ -64,7 +64,9 @@ function checkTodos(todos: unknown): TodoItem[] {
   });
   const doing = checked.filter((todo) => todo.status === 'in_progress');
   if (doing.length > 1) {
-    throw ToolError.invalidArgs(`${doing.length} items are in_progress (${doing.map((todo) => JSON.stringify(todo.content)).join(', ')}); keep exactly one in_progress and the others pending or completed`);
+    throw ToolError.invalidArgs(
+      `${doing.length} items are in_progress (${doing.map((todo) => JSON.stringify(todo.content)).join(', ')}); keep exactly one in_progress and the others pending or completed`,
+    );
   }
   return checked;
 }

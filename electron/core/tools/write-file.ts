@@ -59,10 +59,7 @@ async function writeFile(params: z.infer<typeof schema>, ctx: ToolContext): Prom
   const target = resolveInWorkspace(params.path, ctx.workspaceRoots);
   if (target.relative === '.') throw ToolError.failed(`${params.path} is the workspace folder itself; give the path of a file`);
   const before = target.exists ? await previousText(target.absolute, params.path) : null;
-  const content =
-    typeof before === 'string' && detectLineEnding(before) === '\r\n' && !params.content.includes('\r\n')
-      ? withLineEnding(params.content, '\r\n')
-      : params.content;
+  const content = typeof before === 'string' && detectLineEnding(before) === '\r\n' && !params.content.includes('\r\n') ? withLineEnding(params.content, '\r\n') : params.content;
   const display = target.display;
   const normalized = normalizeContent(content);
   const tag = tagOfNormalized(normalized);

@@ -14,7 +14,11 @@ export interface HostPattern {
 const LABELS = /^(\*\.)?([a-z0-9_-]+(\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\]|[0-9a-f:.]+)$/;
 
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** Throws an Error saying what is wrong when the specifier is not `domain:HOST`. */

@@ -17,7 +17,10 @@ export function htmlToMarkdown(html: string): { title: string; markdown: string 
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   // Images carry no text the model can use, and data: URLs would fill the context.
   turndown.remove(['img' as never, 'picture' as never]);
-  const markdown = turndown.turndown(root?.innerHTML ?? '').replace(/\n{3,}/g, '\n\n').trim();
+  const markdown = turndown
+    .turndown(root?.innerHTML ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return { title, markdown };
 }
 

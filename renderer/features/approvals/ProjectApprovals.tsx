@@ -34,15 +34,23 @@ function WorkspaceApprovals({ workspace }: { workspace: string }) {
       {pending.length > 0 ? (
         <>
           <p>
-            <strong>This folder brings commands that have not run:</strong> Cove runs a project’s hooks and MCP servers only once you approve them, and asks
-            again when one changes.
+            <strong>This folder brings commands that have not run:</strong> Cove runs a project’s hooks and MCP servers only once you approve them, and asks again when one changes.
           </p>
           <ul aria-label="Waiting for approval">
             {pending.map((item) => (
               <PendingItem key={item.id} item={item} />
             ))}
           </ul>
-          <button type="button" disabled={busy} onClick={() => void approve(workspace, pending.map((item) => item.id))}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void approve(
+                workspace,
+                pending.map((item) => item.id),
+              )
+            }
+          >
             Approve {pending.length === 1 ? 'it' : `these ${pending.length}`}
           </button>
         </>

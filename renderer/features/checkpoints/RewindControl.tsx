@@ -77,9 +77,7 @@ export const RewindControl = memo(function RewindControl({ sessionId, itemKey, t
           <li key={kept}>Keep {kept}</li>
         ))}
       </ul>
-      {plan.conflicts.length > 0 && !plan.applied ? (
-        <p role="alert">Changed by hand since, and would be overwritten: {plan.conflicts.join(', ')}</p>
-      ) : null}
+      {plan.conflicts.length > 0 && !plan.applied ? <p role="alert">Changed by hand since, and would be overwritten: {plan.conflicts.join(', ')}</p> : null}
       <div className="rewind-actions">
         {!plan.applied && plan.changes.length > 0 ? (
           plan.conflicts.length > 0 ? (

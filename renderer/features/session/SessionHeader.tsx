@@ -40,7 +40,13 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
             </li>
           ))}
         </ul>
-        {adding ? <AddFolder sessionId={session.id} onDone={() => setAdding(false)} /> : <button type="button" onClick={() => setAdding(true)}>Add folder</button>}
+        {adding ? (
+          <AddFolder sessionId={session.id} onDone={() => setAdding(false)} />
+        ) : (
+          <button type="button" onClick={() => setAdding(true)}>
+            Add folder
+          </button>
+        )}
         <label className="inline-field">
           <span>Permission mode</span>
           <select value={session.permissionMode} onChange={(event) => void setSessionMode(session.id, event.target.value)}>

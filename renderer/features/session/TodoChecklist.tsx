@@ -11,7 +11,10 @@ export function TodoChecklist({ sessionId }: { sessionId: string }) {
   return (
     <section className="todo-checklist" aria-label="Task list">
       <h2 className="todo-heading">
-        Tasks <span className="todo-count">{done} of {todos.length} done</span>
+        Tasks{' '}
+        <span className="todo-count">
+          {done} of {todos.length} done
+        </span>
       </h2>
       <ul>
         {todos.map((todo, index) => (

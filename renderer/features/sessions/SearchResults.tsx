@@ -10,9 +10,24 @@ export function SearchResults() {
   const error = useCove((state) => state.searchError);
   const selectSession = useCove((state) => state.selectSession);
   const now = useNow(30_000);
-  if (error) return <p role="alert" className="inline-error">{error}</p>;
-  if (results === null) return <p className="empty" role="status">Searching…</p>;
-  if (results.length === 0) return <p className="empty" role="status">No session matches.</p>;
+  if (error)
+    return (
+      <p role="alert" className="inline-error">
+        {error}
+      </p>
+    );
+  if (results === null)
+    return (
+      <p className="empty" role="status">
+        Searching…
+      </p>
+    );
+  if (results.length === 0)
+    return (
+      <p className="empty" role="status">
+        No session matches.
+      </p>
+    );
   return (
     <ul className="session-list search-results" aria-label="Search results">
       {results.map((result, index) => (

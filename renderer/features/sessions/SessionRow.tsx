@@ -18,13 +18,7 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount }: { 
       {renaming ? (
         <RenameField session={session} onDone={() => setRenaming(false)} />
       ) : (
-        <button
-          type="button"
-          className="session-open"
-          aria-current={active ? 'page' : undefined}
-          onClick={() => selectSession(session.id)}
-          onDoubleClick={() => setRenaming(true)}
-        >
+        <button type="button" className="session-open" aria-current={active ? 'page' : undefined} onClick={() => selectSession(session.id)} onDoubleClick={() => setRenaming(true)}>
           <span className="session-title">{displayTitle(session.title)}</span>
           <span className="session-meta">
             <span className="session-folder" title={session.workspaces.join('\n')}>

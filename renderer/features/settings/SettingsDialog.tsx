@@ -7,7 +7,6 @@ import { ApiKeySection } from './ApiKeySection';
 import { McpServers } from './McpServers';
 import { RuleSources } from './RuleSources';
 
-
 export function SettingsDialog() {
   const open = useCove((state) => state.settingsOpen);
   const close = useCove((state) => state.closeSettings);

@@ -97,8 +97,7 @@ export function applySgr(current: AnsiStyle, parameters: string): AnsiStyle {
     else if (code === 22) {
       delete style.bold;
       delete style.dim;
-    }
-    else if (code === 23) delete style.italic;
+    } else if (code === 23) delete style.italic;
     else if (code === 24) delete style.underline;
     else if (code === 27) delete style.inverse;
     else if (code >= 30 && code <= 37) style.fg = paletteColor(code - 30);

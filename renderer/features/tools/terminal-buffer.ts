@@ -120,7 +120,12 @@ export function partialLine(buffer: TerminalBuffer): TerminalLine {
 /** The text shown, without colors: finished lines end in `\n`. */
 export function terminalText(buffer: TerminalBuffer): string {
   const finished = buffer.lines.slice(buffer.start, buffer.end).map((line) => line.map((span) => span.text).join('') + '\n');
-  return finished.join('') + partialLine(buffer).map((span) => span.text).join('');
+  return (
+    finished.join('') +
+    partialLine(buffer)
+      .map((span) => span.text)
+      .join('')
+  );
 }
 
 /** Where the last `count` line breaks of `text` start being kept: just after the one before them, or 0. */

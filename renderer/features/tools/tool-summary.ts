@@ -42,7 +42,10 @@ const INLINE_RESULT_LENGTH = 160;
  */
 export function inlineResult(content: readonly { type: string; text?: string }[]): string | null {
   if (content.length === 0 || content.some((block) => block.type !== 'text')) return null;
-  const text = content.map((block) => block.text ?? '').join('\n').trim();
+  const text = content
+    .map((block) => block.text ?? '')
+    .join('\n')
+    .trim();
   if (text === '' || text.includes('\n') || text.length > INLINE_RESULT_LENGTH) return null;
   return text;
 }

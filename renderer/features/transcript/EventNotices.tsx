@@ -6,8 +6,7 @@ import type { CompactionItem, LoopItem, RetryItem, RunEndItem, SubagentMarkerIte
 export function RetryNotice({ item }: { item: RetryItem }) {
   return (
     <div className="item event-notice retry-notice" role="note">
-      <span aria-hidden="true">↻</span> The model provider failed ({item.error}). Retrying in {(item.delayMs / 1000).toFixed(1)} s — attempt {item.attempt} of{' '}
-      {item.maxAttempts}.
+      <span aria-hidden="true">↻</span> The model provider failed ({item.error}). Retrying in {(item.delayMs / 1000).toFixed(1)} s — attempt {item.attempt} of {item.maxAttempts}.
     </div>
   );
 }
@@ -24,8 +23,7 @@ export function CompactionNotice({ item }: { item: CompactionItem }) {
 export function LoopNotice({ item }: { item: LoopItem }) {
   return (
     <div className="item event-notice warning-notice" role="note">
-      <span aria-hidden="true">⟳</span> The model repeated {item.toolName} {item.count} times;{' '}
-      {item.action === 'nudge' ? 'it was told to change course.' : 'the run was stopped.'}
+      <span aria-hidden="true">⟳</span> The model repeated {item.toolName} {item.count} times; {item.action === 'nudge' ? 'it was told to change course.' : 'the run was stopped.'}
     </div>
   );
 }

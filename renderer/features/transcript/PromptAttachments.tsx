@@ -39,6 +39,11 @@ function StoredImage({ sessionId, attachmentId, name, size }: { sessionId: strin
       current = false;
     };
   }, [sessionId, attachmentId]);
-  if (failed) return <span className="attachment-error">{name}: {failed}</span>;
+  if (failed)
+    return (
+      <span className="attachment-error">
+        {name}: {failed}
+      </span>
+    );
   return source ? <img src={source} alt={name} title={`${name} · ${size}`} /> : <span className="attachment-loading">{name}…</span>;
 }

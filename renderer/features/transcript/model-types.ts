@@ -3,18 +3,7 @@
  * replaces a changed item with a new object, so a component memoized on its item redraws only
  * when that item changed.
  */
-import type {
-  Cost,
-  PromptAttachment,
-  TodoItem,
-  PermissionDecisionEvent,
-  PermissionRequestEvent,
-  Sensitivity,
-  StopReason,
-  ToolKind,
-  ToolResultPayload,
-  Usage,
-} from '../../../shared/events';
+import type { Cost, PromptAttachment, TodoItem, PermissionDecisionEvent, PermissionRequestEvent, Sensitivity, StopReason, ToolKind, ToolResultPayload, Usage } from '../../../shared/events';
 import type { TerminalBuffer } from '../tools/terminal-buffer';
 
 export type AssistantPart =
@@ -149,17 +138,7 @@ export interface SubagentMarkerItem {
   status: SubagentStatus | null;
 }
 
-export type TranscriptItem =
-  | UserItem
-  | AssistantItem
-  | ToolItem
-  | PermissionItem
-  | RetryItem
-  | CompactionItem
-  | LoopItem
-  | HookItem
-  | RunEndItem
-  | SubagentMarkerItem;
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | PermissionItem | RetryItem | CompactionItem | LoopItem | HookItem | RunEndItem | SubagentMarkerItem;
 
 export type SubagentStatus = 'running' | 'done' | 'failed' | 'cancelled';
 

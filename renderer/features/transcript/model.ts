@@ -97,9 +97,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       return update(draft, messageKey(event.messageId), (item) => (item.kind === 'assistant' ? applyDelta(item, event) : item));
     case 'messageEnd':
       if (!find(draft, messageKey(event.messageId))) startMessage(draft, event.messageId);
-      return update(draft, messageKey(event.messageId), (item) =>
-        item.kind === 'assistant' ? { ...item, parts: partsOf(event.content), streaming: false } : item,
-      );
+      return update(draft, messageKey(event.messageId), (item) => (item.kind === 'assistant' ? { ...item, parts: partsOf(event.content), streaming: false } : item));
     case 'toolExecutionStart':
       if (find(draft, toolKey(event.toolCallId))) return;
       return append(draft, { ...newTool(event.toolCallId, event.toolName, event.args, event.sensitivity ?? null, now), ...describedCall(event) });
