@@ -25,7 +25,6 @@ import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
 import { EventRedaction } from '../secrets/redact-event';
 import { SessionSecrets } from '../secrets/session-secrets';
-
 import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 import { previewingPrompter } from '../checkpoints/permission-preview';
 
