@@ -116,6 +116,8 @@ export class SessionManager {
     this.sequencer = new EventSequencer(
       (sessionId) => options.store.lastEventSeq(sessionId),
       (event) => this.deliver(event),
+      undefined,
+      (event) => this.eventRedaction.redact(event, this.secretSets.current(event.sessionId)),
     );
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
@@ -449,7 +451,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent): void {
-    this.sequencer.push(this.eventRedaction.redact(event, this.secretSets.current(event.sessionId)));
+    this.sequencer.push(event);
   }
 
   private deliver(event: SequencedEvent): void {
