@@ -69,8 +69,8 @@ describe('web_fetch rules', () => {
 });
 
 describe('page conversion', () => {
-  test('scripts, styles and frames go; headings, links and code stay', () => {
-    const { title, markdown } = htmlToMarkdown(
+  test('scripts, styles and frames go; headings, links and code stay', async () => {
+    const { title, markdown } = await htmlToMarkdown(
       '<html><head><title>T</title><script>alert(1)</script></head><body><h2>Use</h2><p>Run <code>npm i</code> <a href="https://x.dev">here</a></p><style>p{}</style><iframe src="x"></iframe><noscript>no js</noscript></body></html>',
     );
     assert.equal(title, 'T');

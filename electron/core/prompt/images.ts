@@ -7,7 +7,7 @@
  * prebuilt N-API binary (so one build serves Node and Electron), much faster than pure-JS codecs
  * on a 4K screenshot.
  */
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { imageTypeOfBytes, type ImageMediaType } from '../tools/image-file';
 
 /** The API's cap is on the base64 text; 3/4 of it is the most raw bytes that fit. */
@@ -34,6 +34,7 @@ export async function prepareImage(name: string, input: Buffer): Promise<Prepare
   if (input.length > MAX_INPUT_BYTES) throw new ImageRefused(`${name}: ${megabytes(input.length)}, over the ${megabytes(MAX_INPUT_BYTES)} Cove reads for an image`);
   const mediaType = imageTypeOfBytes(input.subarray(0, 12));
   if (!mediaType) throw new ImageRefused(`${name}: not a PNG, JPEG, GIF or WebP image (the formats the API accepts)`);
+  const sharp = await loadSharp();
   let metadata;
   try {
     metadata = await sharp(input).metadata();
@@ -50,6 +51,7 @@ export async function prepareImage(name: string, input: Buffer): Promise<Prepare
 }
 
 async function downscale(name: string, input: Buffer, mediaType: ImageMediaType, width: number, height: number): Promise<PreparedImage> {
+  const sharp = await loadSharp();
   // Each try is smaller; a photo that stays too large as PNG is sent as JPEG.
   for (const side of [MAX_IMAGE_SIDE, 1568, 1024, 768]) {
     const scale = Math.min(1, side / Math.max(width, height));
@@ -65,7 +67,12 @@ async function downscale(name: string, input: Buffer, mediaType: ImageMediaType,
   throw new ImageRefused(`${name}: still over ${megabytes(MAX_IMAGE_BYTES)} after scaling it down to 768 px; crop it or save it smaller`);
 }
 
-function encode(image: sharp.Sharp, format: ImageMediaType): Promise<Buffer> {
+/** libvips loads with the first image: most runs have none, and loading it is a twentieth of `cove run`'s start-up. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
+function encode(image: Sharp, format: ImageMediaType): Promise<Buffer> {
   switch (format) {
     case 'image/png':
       return image.png({ compressionLevel: 9 }).toBuffer();

@@ -67,7 +67,7 @@ export function createWebFetchTool(options: WebFetchOptions) {
   });
 }
 
-function describePage(page: Awaited<ReturnType<typeof fetchPage>>, params: WebFetchParams, maxChars: number): ToolResult {
+async function describePage(page: Awaited<ReturnType<typeof fetchPage>>, params: WebFetchParams, maxChars: number): Promise<ToolResult> {
   const details = { url: page.url, status: page.status, contentType: page.contentType, bytes: page.body.length, truncated: page.truncated };
   if (page.redirectedTo) {
     const text = `${page.url} redirects to ${page.redirectedTo}, on another host. To read it, call web_fetch with that URL.`;
@@ -76,7 +76,7 @@ function describePage(page: Awaited<ReturnType<typeof fetchPage>>, params: WebFe
   const kind = kindOf(page.contentType, page.body);
   if (kind === 'binary') throw ToolError.failed(`${page.url} is ${page.contentType || 'binary content'}, not a page web_fetch can read as text`);
   const decoded = decodeBody(page.body, page.contentType);
-  const { title, markdown } = kind === 'html' ? htmlToMarkdown(decoded) : { title: '', markdown: decoded };
+  const { title, markdown } = kind === 'html' ? await htmlToMarkdown(decoded) : { title: '', markdown: decoded };
   let text = markdown;
   let cut = page.truncated;
   if (text.length > maxChars) {
