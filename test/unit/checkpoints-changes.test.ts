@@ -8,27 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeEvent, type CoveEvent } from '../../shared/events';
-import { NO_SECRETS, type ToolCallRequest } from '../../electron/core/agent/types';
+import { NO_SECRETS } from '../../electron/core/agent/types';
 import { sessionChanges } from '../../electron/core/checkpoints/changes';
 import { SessionCheckpoints } from '../../electron/core/checkpoints/session-checkpoints';
 import { DEFAULT_CHECKPOINT_SETTINGS } from '../../electron/core/checkpoints/settings';
 import { timelineOf } from '../../electron/core/checkpoints/timeline';
 import type { StoredEvent } from '../../electron/core/store';
+import { toolCall } from './helpers/tool-call';
 
-function call(toolCallId: string): ToolCallRequest {
-  return {
-    sessionId: 's1',
-    toolCallId,
-    toolName: 'bash',
-    args: {},
-    sensitivity: 'mutating',
-    workspaceRoots: [],
-    signal: new AbortController().signal,
-    messages: [],
-    runPrompts: [],
-    userRequest: () => undefined,
-  };
-}
+const call = (toolCallId: string) => toolCall(toolCallId);
 
 describe('session changes', () => {
   test('per prompt up to its run end; a running prompt up to now; the session as a whole', async () => {

@@ -14,20 +14,10 @@ import type { ToolCallRequest } from '../../electron/core/agent/types';
 import { SessionCheckpoints } from '../../electron/core/checkpoints/session-checkpoints';
 import { DEFAULT_CHECKPOINT_SETTINGS, loadCheckpointSettings } from '../../electron/core/checkpoints/settings';
 import { shadowDirFor } from '../../electron/core/checkpoints/shadow-repo';
+import { toolCall } from './helpers/tool-call';
 
 function call(toolCallId: string, sensitivity: ToolCallRequest['sensitivity']): ToolCallRequest {
-  return {
-    sessionId: 's1',
-    toolCallId,
-    toolName: sensitivity === 'readOnly' ? 'read_file' : 'write_file',
-    args: {},
-    sensitivity,
-    workspaceRoots: [],
-    signal: new AbortController().signal,
-    messages: [],
-    runPrompts: [],
-    userRequest: () => undefined,
-  };
+  return toolCall(toolCallId, { sensitivity, toolName: sensitivity === 'readOnly' ? 'read_file' : 'write_file' });
 }
 
 function setup(coveHome: string, required: boolean) {

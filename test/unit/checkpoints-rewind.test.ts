@@ -8,27 +8,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeEvent, type CoveEvent } from '../../shared/events';
-import type { ToolCallRequest } from '../../electron/core/agent/types';
 import { RewindError, rewindSession } from '../../electron/core/checkpoints/rewind-session';
 import { SessionCheckpoints } from '../../electron/core/checkpoints/session-checkpoints';
 import { DEFAULT_CHECKPOINT_SETTINGS } from '../../electron/core/checkpoints/settings';
 import { shadowDirFor } from '../../electron/core/checkpoints/shadow-repo';
 import type { SessionRecord, StoredEvent } from '../../electron/core/store';
+import { toolCall } from './helpers/tool-call';
 
-function call(toolCallId: string): ToolCallRequest {
-  return {
-    sessionId: 's1',
-    toolCallId,
-    toolName: 'bash',
-    args: {},
-    sensitivity: 'mutating',
-    workspaceRoots: [],
-    signal: new AbortController().signal,
-    messages: [],
-    runPrompts: [],
-    userRequest: () => undefined,
-  };
-}
+const call = (toolCallId: string) => toolCall(toolCallId);
 
 describe('rewind: bad input', () => {
   test('no checkpoints, a prompt out of range, a deleted shadow repository: refused by name, nothing changed', async () => {
