@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { SecretSet } from '../../electron/core/secrets';
 import { loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
 import { KeywordScanner } from '../../electron/core/secrets/keyword-scan';
+import { isFixedShape } from '../../electron/core/secrets/rule-prefix';
 import { compileRe2, re2ToJs, RegexTranslationError } from '../../electron/core/secrets/re2-to-js';
 
 describe('Go regex syntax in JavaScript', () => {
@@ -111,5 +112,38 @@ describe("Cove's own patterns without a corpus entry", () => {
   test('a URL password with @ in it is redacted whole, user and host kept', () => {
     const { text } = secrets.redact('redis://cache:p@ss@w0rd@redis.internal:6379/0');
     assert.equal(text, 'redis://cache:[REDACTED:url-password]@redis.internal:6379/0');
+  });
+});
+
+describe('a provider name before a value of its exact shape', () => {
+  const secrets = new SecretSet();
+
+  test('fixed shapes are told from open ones', () => {
+    assert.ok(isFixedShape('[a-z0-9]{14}'));
+    assert.ok(isFixedShape('[a-f0-9]{8}:[a-f0-9]{8}'));
+    assert.ok(isFixedShape('sl\\.[a-z0-9\\-=_]{135}'));
+    assert.ok(!isFixedShape('[a-z0-9=_\\-]{40,46}'), 'a range of lengths');
+    assert.ok(!isFixedShape('(?:squ_|sqp_)?[a-z0-9]{40}'), 'an optional part');
+    assert.ok(!isFixedShape('[\\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3}'));
+  });
+
+  // Seeds 98, 108 and 124 of the corpus: a letters-only LinkedIn body, low-entropy sidekiq values.
+  for (const [name, text, secret] of [
+    ['a TOML section named for the provider', '[linkedin]\ntoken = "gmooemiavbbyle"', 'gmooemiavbbyle'],
+    ['the name field of a name/value pair', '<add key="linkedinToken" value="gmooemiavbbyle" />', 'gmooemiavbbyle'],
+    ['a TOML section with a low-entropy hex:hex value', '[BUNDLE_ENTERPRISE__CONTRIBSYS__COM]\ntoken = "7bd6e7be:88bbb8cc"', '7bd6e7be:88bbb8cc'],
+    ['the provider name right before a plain body', 'linkedin_client_id = "aaaabbbbccccdd"', 'aaaabbbbccccdd'],
+  ] as const) {
+    test(`redacted: ${name}`, () => {
+      const redacted = secrets.redact(text).text;
+      assert.ok(!redacted.includes(secret), redacted);
+      assert.match(redacted, /\[REDACTED:linkedin-client-id\]|\[REDACTED:sidekiq-secret\]/);
+    });
+  }
+
+  test('the same values without the provider name, or of another shape, stay', () => {
+    for (const text of ['[profile]\ntoken = "gmooemiavbbyle"', '[linkedin]\ntitle = "senior engineer"', '[linkedin]\nurl = "https://linkedin.com/in/someone"']) {
+      assert.equal(secrets.redact(text).text, text);
+    }
   });
 });

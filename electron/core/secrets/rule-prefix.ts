@@ -149,3 +149,12 @@ export function distinctivePrefix(fragment: string): string {
   }
   return shortest ?? '';
 }
+
+/**
+ * Whether a secret's pattern is one fixed shape: character classes of exact counts and literal
+ * characters (`[a-z0-9]{14}`, `[a-f0-9]{8}:[a-f0-9]{8}`), no alternatives and no open ranges.
+ * After a provider's name, such a value is that provider's credential whatever its entropy.
+ */
+export function isFixedShape(group: string): boolean {
+  return /^(?:\[[^\]]+\]\{\d+\}|\\[dw]\{\d+\}|\\[.\-_:/]|[A-Za-z0-9_:-])+$/.test(group) && /\{\d+\}/.test(group);
+}
