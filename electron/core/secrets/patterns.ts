@@ -28,6 +28,11 @@ export interface SecretPattern {
   near?: 'word' | 'line' | 'lines' | 'text';
   /** For `word`: the characters a match may start with, walking back from its hint. */
   wordCharacters?: RegExp;
+  /**
+   * For `word`: what may stand between a hint and the assignment operator, and the operators'
+   * first characters; a hint followed by anything else is not tried (`getToken(`).
+   */
+  operatorAfter?: { between: RegExp; operators: RegExp };
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -81,7 +86,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     name: 'aws-secret-access-key',
     regex: /(?<![A-Za-z0-9])(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?\s*(?::|=>?)\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
-    hints: ['secret'],
+    // Every match holds one of these, which a `secret` in prose or code does not.
+    hints: ['aws_secret', 'awssecret', 'secret_access', 'secretaccess'],
   },
   {
     name: 'gcp-api-key',
@@ -202,6 +208,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
+    // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/ },
     accept: assignedSecret,
   },
   {
@@ -228,7 +236,9 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'secret-flag',
     regex: /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
-    near: 'line',
+    // A flag begins its run of name characters: tried once from there.
+    near: 'word',
+    wordCharacters: /[\w-]/,
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];

@@ -158,3 +158,26 @@ export function distinctivePrefix(fragment: string): string {
 export function isFixedShape(group: string): boolean {
   return /^(?:\[[^\]]+\]\{\d+\}|\\[dw]\{\d+\}|\\[.\-_:/]|[A-Za-z0-9_:-])+$/.test(group) && /\{\d+\}/.test(group);
 }
+
+/**
+ * The literal text each alternative of a pattern begins with (through groups it opens with, such
+ * as `\\b(?:AKIA|ASIA)`); '' for an alternative that begins with a class, a lookaround or an
+ * optional part. Every match begins with one of them.
+ */
+export function leadingLiterals(fragment: string): string[] {
+  let body = fragment.replace(LEADING_ANCHORS, '');
+  while (body.startsWith('(') && groupEnd(body, 0) === body.length)
+    body = body
+      .replace(/^\((?:\?:)?/, '')
+      .slice(0, -1)
+      .replace(LEADING_ANCHORS, '');
+  return branches(body).flatMap((branch) => {
+    const text = branch.replace(LEADING_ANCHORS, '');
+    if (/^\((?:\?:)?(?!\?)/.test(text)) {
+      const end = groupEnd(text, 0);
+      if (end > 0 && !/^[?*{]/.test(text.slice(end))) return leadingLiterals(text.slice(0, end));
+      return [''];
+    }
+    return [literalStart(text)];
+  });
+}
