@@ -147,3 +147,31 @@ describe('a provider name before a value of its exact shape', () => {
     }
   });
 });
+
+describe('the shortcuts before a rule runs', () => {
+  const secrets = new SecretSet();
+  const slow = new SecretSet({ exhaustive: true });
+
+  // Where a necessary-condition check could be too strict: long blanks, a value opening with a
+  // character the gap also holds, a flag in a run of name characters, a keyword far into a name.
+  for (const text of [
+    'password =              "Xk8vQ2mP9zLw4"',
+    'db_token:=   [ "Xk8vQ2mP9zLw4"',
+    'API_KEY="=Xk8vQ2mP9zLw4aa"',
+    'mysql --password=S3cr3tPw9x app',
+    'deploy_service_account_private_key_id_for_prod_token = "k8ZrT2mQ9xLp4VwB"',
+    'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"',
+  ]) {
+    test(`redacted as the exhaustive path does: ${text.slice(0, 40)}`, () => {
+      const redacted = secrets.redact(text).text;
+      assert.match(redacted, /\[REDACTED:/);
+      assert.equal(redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[R]'), slow.redact(text).text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[R]'));
+    });
+  }
+
+  test('a keyword with no assignment after it, or too short a value, is not tried', () => {
+    for (const text of ['const token = await client.getAccessToken(user3);', 'function key(value: string): Result<Secret> {', 'see /api/items/42 and the auth section']) {
+      assert.equal(secrets.redact(text).text, text);
+    }
+  });
+});

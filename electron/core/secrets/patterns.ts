@@ -8,6 +8,7 @@
  * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
 import { shannonEntropy } from './gitleaks-rules';
+import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
 
 export interface SecretPattern {
@@ -32,7 +33,7 @@ export interface SecretPattern {
    * For `word`: what may stand between a hint and the assignment operator, and the operators'
    * first characters; a hint followed by anything else is not tried (`getToken(`).
    */
-  operatorAfter?: { between: RegExp; operators: RegExp };
+  operatorAfter?: { between: RegExp; operators: RegExp; value?: ValueAfter };
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -209,7 +210,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/ },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
     accept: assignedSecret,
   },
   {

@@ -113,7 +113,7 @@ function fromPattern(pattern: SecretPattern): Detector {
     windowed: near !== 'text',
     ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
     ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
-    ...(near === 'word' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators) } : {}),
+    ...(near === 'word' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
     ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
