@@ -30,8 +30,8 @@ export interface SecretPattern {
   /** For `word`: the characters a match may start with, walking back from its hint. */
   wordCharacters?: RegExp;
   /**
-   * For `word`: what may stand between a hint and the assignment operator, and the operators'
-   * first characters; a hint followed by anything else is not tried (`getToken(`).
+   * What may stand between a hint and the assignment operator, the operators' first characters
+   * and the value after them; a hint followed by anything else is not tried (`getToken(`).
    */
   operatorAfter?: { between: RegExp; operators: RegExp; value?: ValueAfter };
 }
@@ -221,6 +221,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
     hints: ['value'],
     near: 'line',
+    operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
     accept: assignedSecret,
   },
   {

@@ -63,7 +63,7 @@ interface Detector {
   sticky?: RegExp;
   /** The characters a sticky match may start with, walking back from its keyword. */
   nameCharacter?: RegExp;
-  /** What must follow a keyword for a sticky try to be worth it (an assignment operator). */
+  /** What must follow a keyword for a try near it to be worth it (an assignment operator and a value). */
   operator?: OperatorAfter;
   /** For a windowed detector whose every match begins with a keyword: tried once at each instead. */
   anchored?: RegExp;
@@ -113,7 +113,7 @@ function fromPattern(pattern: SecretPattern): Detector {
     windowed: near !== 'text',
     ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
     ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
-    ...(near === 'word' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
+    ...(near !== 'text' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
     ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
@@ -278,6 +278,9 @@ function findAround(text: string, lines: LineBreaks, detector: Detector, places:
   places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
   if (detector.anchored) return findAtPlaces(text, detector.anchored, places, (match) => judge(text, match, detector, into, 0));
+  const { operator } = detector;
+  if (operator) places = places.filter((place) => operator.operatorAt(text, operator.runEnd(text, place)));
+  if (places.length === 0) return;
   const { before, after } = detector;
   let index = 0;
   while (index < places.length) {
