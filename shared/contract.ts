@@ -362,9 +362,7 @@ export const requests = {
   },
   /** Adds a rule to a settings file, or with `replaces` edits one in place. */
   'settings:saveRule': {
-    input: z
-      .object({ workspace: path.optional(), file: ruleFile, list: ruleList, rule: z.string().trim().min(1).max(2000), replaces: z.string().min(1).max(2000).optional() })
-      .strict(),
+    input: z.object({ workspace: path.optional(), file: ruleFile, list: ruleList, rule: z.string().trim().min(1).max(2000), replaces: z.string().min(1).max(2000).optional() }).strict(),
     result: result<SettingsView>(),
   },
   /** Checks a rule's syntax as it is typed, with the parser the permission engine uses. */
