@@ -11,6 +11,7 @@ import './styles/settings.css';
 import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';
+import './styles/highlight.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(
