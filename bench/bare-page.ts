@@ -22,6 +22,8 @@ export interface BarePage {
   /** Resolves once `condition` (an expression) is truthy on some animation frame. */
   waitFor(condition: string, timeoutMs?: number): Promise<void>;
   navigate(url: string): Promise<void>;
+  /** Presses and releases a printable key through the browser's input pipeline, as a keyboard does. */
+  type(character: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,6 +165,10 @@ async function openPage(port: string, targetId: string, viewport: Viewport, prob
       const result = await session.send<{ errorText?: string }>('Page.navigate', { url });
       if (result.errorText) throw new Error(`opening ${url} failed: ${result.errorText}`);
       await loaded;
+    },
+    async type(character) {
+      await session.send('Input.dispatchKeyEvent', { type: 'keyDown', key: character, text: character, unmodifiedText: character });
+      await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });
     },
     async close() {
       session.close();
