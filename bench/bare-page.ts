@@ -24,6 +24,8 @@ export interface BarePage {
   navigate(url: string): Promise<void>;
   /** Presses and releases a printable key through the browser's input pipeline, as a keyboard does. */
   type(character: string): Promise<void>;
+  /** A DevTools command on this page's session (e.g. the Profiler, to find where time goes). */
+  send<T = unknown>(method: string, params?: object): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ async function openPage(port: string, targetId: string, viewport: Viewport, prob
       if (result.errorText) throw new Error(`opening ${url} failed: ${result.errorText}`);
       await loaded;
     },
+    send: (method, params) => session.send(method, params),
     async type(character) {
       await session.send('Input.dispatchKeyEvent', { type: 'keyDown', key: character, text: character, unmodifiedText: character });
       await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });

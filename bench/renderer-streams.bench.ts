@@ -8,6 +8,8 @@
  * a person types into each window's composer, a key every KEY_INTERVAL_MS. The issue's bar: no
  * task over 50 ms; the p95 frame and the keypress-to-paint latency are reported beside it.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SessionSummary } from '../shared/contract';
 import type { BarePage } from './bare-page';
 import { block, reply, type RecordedRequest, type Reply } from '../test/support/model-server';
@@ -24,6 +26,20 @@ const DELTAS = 20_000;
 const RUNS = Number(process.env.COVE_BENCH_RUNS ?? 3);
 const DONE_TIMEOUT_MS = 180_000;
 const KEY_INTERVAL_MS = 150;
+/** `COVE_BENCH_PROFILE=<folder>` saves each window's CPU profile of each run there (open it in DevTools' Performance panel). */
+const PROFILE_DIR = process.env.COVE_BENCH_PROFILE;
+
+async function startProfile(page: BarePage): Promise<void> {
+  await page.send('Profiler.enable');
+  await page.send('Profiler.setSamplingInterval', { interval: 500 });
+  await page.send('Profiler.start');
+}
+
+async function stopProfile(page: BarePage, name: string): Promise<void> {
+  const { profile } = await page.send<{ profile: unknown }>('Profiler.stop');
+  mkdirSync(PROFILE_DIR!, { recursive: true });
+  writeFileSync(join(PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify(profile));
+}
 
 function script(request: RecordedRequest): Reply {
   const prompt = JSON.stringify(request.body.messages[0]?.content ?? '');
@@ -76,6 +92,7 @@ async function typeUntil(page: BarePage, done: Promise<unknown>): Promise<void> 
 async function runOnce(fixture: RendererFixture, bashPage: BarePage, replyPage: BarePage, run: number): Promise<RunResult> {
   const bashSession = await openSession(fixture, bashPage, `Bash flood ${run}`);
   const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
+  if (PROFILE_DIR) await Promise.all([startProfile(bashPage), startProfile(replyPage)]);
   await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
   const sent = performance.now();
   await Promise.all([
@@ -94,6 +111,7 @@ async function runOnce(fixture: RendererFixture, bashPage: BarePage, replyPage: 
   await Promise.all([typeUntil(bashPage, bothDone), typeUntil(replyPage, bothDone)]);
   const [bashDoneMs, replyDoneMs] = await bothDone;
   const [bash, reply] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
+  if (PROFILE_DIR) await Promise.all([stopProfile(bashPage, `bash-${run}`), stopProfile(replyPage, `reply-${run}`)]);
   const shown = await replyPage.evaluate<number>(`(${TRANSCRIPT}.querySelector('article[aria-label="Cove\\'s reply"]')?.textContent.match(/tok/g) ?? []).length`);
   if (shown !== DELTAS) throw new Error(`the reply shows ${shown} of ${DELTAS} deltas`);
   return { bash, reply, bashDoneMs, replyDoneMs };
