@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAnsi, parseAnsiFrom, styleAfter } from '../../renderer/features/tools/ansi';
-import { appendTerminal, EMPTY_TERMINAL, MAX_LINE_CHARS, partialLine, terminalLineCount, terminalText, type TerminalBuffer } from '../../renderer/features/tools/terminal-buffer';
+import { appendTerminal, EMPTY_TERMINAL, lineSpans, MAX_LINE_CHARS, partialLine, terminalLineCount, terminalText, type TerminalBuffer } from '../../renderer/features/tools/terminal-buffer';
 
 describe('ANSI parser', () => {
   test('16 colors, bold and reset', () => {
@@ -42,13 +42,20 @@ describe('ANSI parser', () => {
     assert.deepEqual(styleAfter('a\x1b[32mb\x1b]0;title\x07c\x1b[4m', {}), { fg: 'var(--ansi-2)', underline: true });
     const plain = {};
     assert.equal(styleAfter('no escapes at all', plain), plain, 'plain text keeps the very style object');
+    assert.deepEqual(styleAfter('\x1b[1mbold\x1b[0m then \x1b[33myellow', { fg: 'var(--ansi-1)' }), { fg: 'var(--ansi-3)' }, 'nothing before a full reset carries over');
+    assert.deepEqual(styleAfter('\x1b[1mbold\x1b[m', { fg: 'var(--ansi-1)' }), {});
+    assert.deepEqual(styleAfter('\x1b[10m\x1b[4m', { fg: 'var(--ansi-1)' }), { fg: 'var(--ansi-1)', underline: true }, 'a code that only starts like a reset is not one');
   });
 });
 
 /** Each finished line as `text` or `text{fg}` per span, for comparing what two buffers draw. */
 function drawn(buffer: TerminalBuffer): string[] {
   const lines = [...buffer.head, ...buffer.lines.slice(buffer.start, buffer.end)];
-  return [...lines, partialLine(buffer)].map((line) => line.map((span) => span.text + (span.style.fg ? `{${span.style.fg}}` : '')).join(''));
+  return [...lines, partialLine(buffer)].map((line) =>
+    lineSpans(line)
+      .map((span) => span.text + (span.style.fg ? `{${span.style.fg}}` : ''))
+      .join(''),
+  );
 }
 
 function feed(chunks: string[], maxLines?: number, headLines?: number): TerminalBuffer {

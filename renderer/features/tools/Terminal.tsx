@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { AnsiSpan } from './ansi';
-import { partialLine, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
+import { lineSpans, partialLine, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
 
 /** Matches `.terminal-line` in ../../app/styles/terminal.css. */
 const LINE_HEIGHT = 18;
@@ -18,7 +18,7 @@ const VISIBLE_LINES = 24;
 /** The vertical padding of `.terminal`, both sides together (its box is sized border-box). */
 const PADDING = 16;
 
-type Row = { kind: 'line'; spans: TerminalLine; number: number } | { kind: 'gap'; count: number };
+type Row = { kind: 'line'; line: TerminalLine; number: number } | { kind: 'gap'; count: number };
 
 export const Terminal = memo(function Terminal({ buffer, label }: { buffer: TerminalBuffer; label: string }) {
   const scroller = useRef<HTMLPreElement>(null);
@@ -30,11 +30,11 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
   const count = headCount + gapRows + tailCount + (buffer.partial === '' ? 0 : 1);
 
   const rowAt = (index: number): Row => {
-    if (index < headCount) return { kind: 'line', spans: buffer.head[index]!, number: index };
+    if (index < headCount) return { kind: 'line', line: buffer.head[index]!, number: index };
     if (gapRows === 1 && index === headCount) return { kind: 'gap', count: buffer.droppedLines };
     const tailIndex = index - headCount - gapRows;
     const number = headCount + buffer.droppedLines + tailIndex;
-    return tailIndex < tailCount ? { kind: 'line', spans: buffer.lines[buffer.start + tailIndex]!, number } : { kind: 'line', spans: partial, number };
+    return tailIndex < tailCount ? { kind: 'line', line: buffer.lines[buffer.start + tailIndex]!, number } : { kind: 'line', line: partial, number };
   };
 
   const virtualizer = useVirtualizer({
@@ -74,7 +74,7 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
                 {`[… ${content.count.toLocaleString('en-US')} lines left out …]`}
               </div>
             ) : (
-              <Line key={content.number} spans={content.spans} top={row.start} />
+              <Line key={content.number} line={content.line} top={row.start} />
             );
           })}
         </div>
@@ -83,11 +83,11 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
   );
 });
 
-/** Memoized on its spans and place: a line scrolled by or kept as output grows draws once. */
-const Line = memo(function Line({ spans, top }: { spans: TerminalLine; top: number }) {
+/** Memoized on its line and place: a line kept in view as output grows draws once, and is parsed only when drawn. */
+const Line = memo(function Line({ line, top }: { line: TerminalLine; top: number }) {
   return (
     <div className="terminal-line" style={{ transform: `translateY(${top}px)` }}>
-      {spans.map((span, index) => {
+      {lineSpans(line).map((span, index) => {
         const spanStyle = styleOf(span);
         return spanStyle ? (
           <span key={index} style={spanStyle}>

@@ -6,8 +6,10 @@
  * lines (the command's own start, often where an error is) stay readable.
  *
  * A bash call can send megabytes a second, so an update costs what it keeps, not what it
- * carries or what came before: each line is parsed once, when it ends; of a chunk longer than
- * the bound only the lines that stay are split and parsed; and finished lines live in an array
+ * carries or what came before: a line is kept raw with the style it starts in (found by reading
+ * only the escape sequences of the lines before it), and its colors are parsed when it is drawn
+ * (lineSpans), so of 5,000 kept lines only the few in view are ever parsed; of a chunk longer
+ * than the bound only the lines that stay are split; and finished lines live in an array
  * that versions of the buffer share and only ever append to (each version sees its own range
  * of it), so a new version copies nothing. Versions stay immutable to their readers: appending
  * to one that is not the newest copies its range first.
@@ -20,7 +22,23 @@ export const HEAD_LINES = 100;
 /** A line is broken here, so one endless line (output without line breaks) stays drawable. */
 export const MAX_LINE_CHARS = 8192;
 
-export type TerminalLine = readonly AnsiSpan[];
+/** A finished line as printed (escape sequences kept) and the style it starts in. */
+export interface TerminalLine {
+  readonly text: string;
+  readonly style: AnsiStyle;
+}
+
+const parsed = new WeakMap<TerminalLine, readonly AnsiSpan[]>();
+
+/** A line's colored spans, parsed on first use and kept while the line is. */
+export function lineSpans(line: TerminalLine): readonly AnsiSpan[] {
+  let spans = parsed.get(line);
+  if (!spans) {
+    spans = parseAnsiFrom(line.text, line.style).spans;
+    parsed.set(line, spans);
+  }
+  return spans;
+}
 
 export interface TerminalBuffer {
   /** The first finished lines, at most HEAD_LINES; the tail below starts once it is full. */
@@ -73,10 +91,10 @@ export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines =
 
   const finish = (text: string) => {
     for (let from = 0; from === 0 || from < text.length; from += MAX_LINE_CHARS) {
-      const parsed = parseAnsiFrom(text.slice(from, from + MAX_LINE_CHARS), style);
-      if (head.length < headLines && lines.length === start && droppedLines === 0) head = [...head, parsed.spans];
-      else lines.push(parsed.spans);
-      style = parsed.style;
+      const line: TerminalLine = { text: text.slice(from, from + MAX_LINE_CHARS), style };
+      if (head.length < headLines && lines.length === start && droppedLines === 0) head = [...head, line];
+      else lines.push(line);
+      style = styleAfter(line.text, style);
     }
   };
   let at = 0;
@@ -125,20 +143,18 @@ export function isEmptyTerminal(buffer: TerminalBuffer): boolean {
   return buffer.head.length === 0 && buffer.end === buffer.start && buffer.partial === '' && buffer.droppedLines === 0;
 }
 
-/** The unfinished last line's spans (empty when there is none). */
+/** The unfinished last line (empty text when there is none). */
 export function partialLine(buffer: TerminalBuffer): TerminalLine {
-  return parseAnsiFrom(buffer.partial, buffer.partialStyle).spans;
+  return { text: buffer.partial, style: buffer.partialStyle };
 }
 
 /** The text shown, without colors: finished lines end in `\n`. */
 export function terminalText(buffer: TerminalBuffer): string {
-  const finished = [...buffer.head, ...buffer.lines.slice(buffer.start, buffer.end)].map((line) => line.map((span) => span.text).join('') + '\n');
-  return (
-    finished.join('') +
-    partialLine(buffer)
+  const plain = (line: TerminalLine) =>
+    lineSpans(line)
       .map((span) => span.text)
-      .join('')
-  );
+      .join('');
+  return [...buffer.head, ...buffer.lines.slice(buffer.start, buffer.end)].map((line) => plain(line) + '\n').join('') + plain(partialLine(buffer));
 }
 
 /** Where the last `count` line breaks of `text` start being kept: just after the one before them, or 0. */
