@@ -34,6 +34,11 @@ export interface BareBrowser {
   newPage(url: string): Promise<BarePage>;
   /** Uncaught page errors, console errors and logged errors (CSP violations included). */
   problems: string[];
+  /**
+   * CPU seconds Chromium's renderer processes have used so far (every page's together): the
+   * work the pages did, which a loaded machine stretches in wall time but not in CPU time.
+   */
+  rendererCpuSeconds(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -113,6 +118,10 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
   const browser = await connect(browserUrl, () => {});
   return {
     problems,
+    async rendererCpuSeconds() {
+      const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; cpuTime: number }> }>('SystemInfo.getProcessInfo');
+      return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
+    },
     async newPage(url) {
       const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', newWindow: true });
       const page = await openPage(port, targetId, viewport, problems, () => browser.send('Target.closeTarget', { targetId }).then(() => pages.delete(page)));

@@ -70,6 +70,8 @@ async function openSession(fixture: RendererFixture, page: BarePage, title: stri
 interface RunResult {
   bash: PageRecording;
   reply: PageRecording;
+  /** CPU seconds both pages' renderers spent from Send until both floods were shown. */
+  rendererCpu: number;
   bashDoneMs: number;
   replyDoneMs: number;
 }
@@ -94,6 +96,7 @@ async function runOnce(fixture: RendererFixture, bashPage: BarePage, replyPage: 
   const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
   if (PROFILE_DIR) await Promise.all([startProfile(bashPage), startProfile(replyPage)]);
   await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
+  const cpuBefore = await fixture.browser.rendererCpuSeconds();
   const sent = performance.now();
   await Promise.all([
     request(fixture.api, 'session:send', { sessionId: bashSession, text: BASH_PROMPT }),
@@ -110,11 +113,12 @@ async function runOnce(fixture: RendererFixture, bashPage: BarePage, replyPage: 
   const bothDone = Promise.all([bashDone, replyDone]);
   await Promise.all([typeUntil(bashPage, bothDone), typeUntil(replyPage, bothDone)]);
   const [bashDoneMs, replyDoneMs] = await bothDone;
+  const rendererCpu = (await fixture.browser.rendererCpuSeconds()) - cpuBefore;
   const [bash, reply] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
   if (PROFILE_DIR) await Promise.all([stopProfile(bashPage, `bash-${run}`), stopProfile(replyPage, `reply-${run}`)]);
   const shown = await replyPage.evaluate<number>(`(${TRANSCRIPT}.querySelector('article[aria-label="Cove\\'s reply"]')?.textContent.match(/tok/g) ?? []).length`);
   if (shown !== DELTAS) throw new Error(`the reply shows ${shown} of ${DELTAS} deltas`);
-  return { bash, reply, bashDoneMs, replyDoneMs };
+  return { bash, reply, rendererCpu, bashDoneMs, replyDoneMs };
 }
 
 const benchmark: Benchmark = async () => {
