@@ -43,16 +43,30 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
     estimateSize: () => LINE_HEIGHT,
     overscan: 8,
     initialOffset: () => Math.max(0, count - VISIBLE_LINES) * LINE_HEIGHT,
+    // A scroll re-renders with the next batch, not synchronously inside the scroll event.
+    useFlushSync: false,
   });
 
+  // Scroll positions are never read here and set at most once a frame: reading scrollHeight
+  // after each update forced a layout of the page per update, the costliest part of a flood.
+  const mounted = useRef(false);
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
-  }, [count]);
+    if (!following.current) return;
+    const toBottom = () => {
+      if (scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
+    };
+    // The first time at once, so the tail shows in the first frame; after that with the frame.
+    if (!mounted.current) {
+      mounted.current = true;
+      return toBottom();
+    }
+    const frame = requestAnimationFrame(toBottom);
+    return () => cancelAnimationFrame(frame);
+  }, [count, virtualizer]);
 
   const onScroll = () => {
     const element = scroller.current;
-    if (element) following.current = element.scrollHeight - element.scrollTop - element.clientHeight <= LINE_HEIGHT;
+    if (element) following.current = virtualizer.getTotalSize() + PADDING - element.scrollTop - element.clientHeight <= LINE_HEIGHT;
   };
 
   const rows = virtualizer.getVirtualItems();
