@@ -36,7 +36,7 @@ export interface BareBrowser {
   problems: string[];
   /**
    * CPU seconds Chromium's renderer processes have used so far (every page's together): the
-   * work the pages did, which a loaded machine stretches in wall time but not in CPU time.
+   * work the pages did, which a loaded machine stretches in wall time much more than in CPU time.
    */
   rendererCpuSeconds(): Promise<number>;
   close(): Promise<void>;

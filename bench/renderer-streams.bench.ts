@@ -144,7 +144,7 @@ const benchmark: Benchmark = async () => {
         value: median(runs.map((r) => r.rendererCpu * 1000)),
         unit: 'ms',
         goal: undefined,
-        detail: `both windows' renderer processes, median of ${RUNS} runs: the work done, which machine load does not stretch as it does the times below`,
+        detail: `both windows' renderer processes, median of ${RUNS} runs: the work done, frames included (a quieter machine draws more of them), so compare runs made side by side`,
       },
       ...windowMeasurements(
         `${name}, bash window`,

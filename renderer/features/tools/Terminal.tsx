@@ -47,21 +47,10 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
     useFlushSync: false,
   });
 
-  // Scroll positions are never read here and set at most once a frame: reading scrollHeight
-  // after each update forced a layout of the page per update, the costliest part of a flood.
-  const mounted = useRef(false);
+  // Following sets the scroll position from the virtualizer's own size and never reads it
+  // back: reading scrollHeight after each update forced a layout of the page per update.
   useLayoutEffect(() => {
-    if (!following.current) return;
-    const toBottom = () => {
-      if (scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
-    };
-    // The first time at once, so the tail shows in the first frame; after that with the frame.
-    if (!mounted.current) {
-      mounted.current = true;
-      return toBottom();
-    }
-    const frame = requestAnimationFrame(toBottom);
-    return () => cancelAnimationFrame(frame);
+    if (following.current && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
   }, [count, virtualizer]);
 
   const onScroll = () => {
