@@ -187,6 +187,22 @@ export const ReviewDiff = memo(function ReviewDiff({ file, layout, comments, onC
               ) : null}
             </div>
             <table className={`review-table review-${layout}`}>
+              <colgroup>
+                {layout === 'split' ? (
+                  <>
+                    <col className="review-number-column" />
+                    <col />
+                    <col className="review-number-column" />
+                    <col />
+                  </>
+                ) : (
+                  <>
+                    <col className="review-number-column" />
+                    <col className="review-number-column" />
+                    <col />
+                  </>
+                )}
+              </colgroup>
               <tbody>{rows}</tbody>
             </table>
           </section>
