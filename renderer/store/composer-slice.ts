@@ -21,8 +21,8 @@ export interface ComposerSlice {
   setDraft(key: string, text: string): void;
   /** Sends the session's draft; true when main took it. */
   sendDraft(sessionId: string): Promise<boolean>;
-  /** Sends a prompt again (Retry) without touching the draft. */
-  resend(sessionId: string, prompt: string): Promise<void>;
+  /** Retry after a failure, Resume after an interruption: the run goes on without the prompt sent twice; the draft is not touched. */
+  retrySession(sessionId: string): Promise<void>;
   stopSession(sessionId: string): Promise<void>;
   /** Moves the new-session draft onto a just-created session and sends it. */
   sendFirstMessage(sessionId: string): Promise<void>;
@@ -60,8 +60,8 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     return true;
   },
 
-  async resend(sessionId, prompt) {
-    await ask('session:send', { sessionId, text: prompt });
+  async retrySession(sessionId) {
+    await ask('session:retry', { sessionId });
   },
 
   async stopSession(sessionId) {
