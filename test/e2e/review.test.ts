@@ -14,7 +14,7 @@ const skip = skipReason();
 const LINES = Array.from({ length: 24 }, (_, index) => `line ${index + 1}`);
 const ORIGINAL = `${LINES.join('\n')}\n`;
 const COMMAND = 'rm victim.txt && curl -s https://example.com > page.html';
-const PROMPTS = { bash: 'Clean up the folder', edit: 'Edit app.txt in two places' } as const;
+const PROMPTS = { bash: 'Clean up the folder', edit: 'Edit app.ts in two places' } as const;
 
 function script(request: RecordedRequest): Reply {
   const messages = request.body.messages;
@@ -25,9 +25,9 @@ function script(request: RecordedRequest): Reply {
   if (last.includes('Review comments:')) return reply.text('Thanks, I will look at both lines.');
   if (first.includes(PROMPTS.bash)) return results === 0 ? reply.message([block.toolUse('bash', { command: COMMAND })]) : reply.text('Left it alone.');
   if (first.includes(PROMPTS.edit)) {
-    if (results === 0) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line 2\n', new_text: 'line two\n' })]);
-    if (results === 1) return reply.message([block.toolUse('edit_file', { path: 'app.txt', old_text: 'line 20\n', new_text: 'line twenty\n' })]);
-    return reply.text('Edited app.txt.');
+    if (results === 0) return reply.message([block.toolUse('edit_file', { path: 'app.ts', old_text: 'line 2\n', new_text: 'line two\n' })]);
+    if (results === 1) return reply.message([block.toolUse('edit_file', { path: 'app.ts', old_text: 'line 20\n', new_text: 'line twenty\n' })]);
+    return reply.text('Edited app.ts.');
   }
   throw new Error(`no reply for ${last.slice(0, 80)}`);
 }
@@ -78,28 +78,30 @@ describe('review', { skip }, () => {
   test('the review pane toggles side by side and remembers it, reverts one hunk, and sends line comments as one prompt', () =>
     withApp(browser, 'review-pane', script, async (e2e) => {
       const { page } = e2e;
-      const file = join(e2e.workspace, 'app.txt');
+      const file = join(e2e.workspace, 'app.ts');
       writeFileSync(file, ORIGINAL);
       await startSession(e2e, PROMPTS.edit);
       for (let call = 0; call < 2; call++) {
         await page.getByRole('article', { name: 'Permission request: edit_file' }).getByRole('button', { name: 'Allow once' }).last().click();
         await page.getByRole('article', { name: 'Permission request: edit_file' }).nth(call).getByRole('status').waitFor();
       }
-      await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Edited app.txt.' }).waitFor();
+      await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Edited app.ts.' }).waitFor();
       await statusBadge(page.locator('header.session-header'), 'done').waitFor();
       const edited = ORIGINAL.replace('line 2\n', 'line two\n').replace('line 20\n', 'line twenty\n');
       assert.equal(readFileSync(file, 'utf8'), edited);
 
       await page.getByRole('button', { name: 'Review changes' }).click();
       const review = page.getByRole('dialog', { name: 'Changes in this session' });
-      const item = review.getByRole('region', { name: 'Prompt 1' }).getByRole('listitem', { name: 'Modified app.txt' });
-      await item.getByRole('region', { name: 'Hunk 2 of app.txt' }).waitFor();
+      const item = review.getByRole('region', { name: 'Prompt 1' }).getByRole('listitem', { name: 'Modified app.ts' });
+      await item.getByRole('region', { name: 'Hunk 2 of app.ts' }).waitFor();
       assert.equal(await item.locator('table.review-unified').count(), 2);
       await review.getByRole('button', { name: 'Side by side' }).click();
       assert.equal(await item.locator('table.review-split').count(), 2);
       // Side by side: the removed line and the added one that replaces it share a row.
       const row = item.locator('tr.review-row').filter({ hasText: 'line twenty' });
       assert.match((await row.textContent()) ?? '', /^2−line 22\+line two$|^20−line 2020\+line twenty$/);
+      // Syntax colour from the lazy-loaded highlighter: TypeScript numbers in their own spans.
+      await item.locator('.review-code .hljs-number').first().waitFor();
       await e2e.screenshot('review-2-side-by-side');
 
       // Remembered: after a reload the pane opens side by side.
@@ -109,14 +111,14 @@ describe('review', { skip }, () => {
       assert.equal(await review.getByRole('button', { name: 'Side by side' }).getAttribute('aria-pressed'), 'true');
 
       // Comments on two lines, made in the pane, go to the agent as one prompt.
-      await item.getByRole('button', { name: 'Comment on app.txt line 2', exact: true }).click();
-      await item.getByRole('textbox', { name: 'Your comment on app.txt line 2', exact: true }).fill('Keep the digit here');
+      await item.getByRole('button', { name: 'Comment on app.ts line 2', exact: true }).click();
+      await item.getByRole('textbox', { name: 'Your comment on app.ts line 2', exact: true }).fill('Keep the digit here');
       await item.getByRole('button', { name: 'Add comment' }).click();
-      await item.getByRole('button', { name: 'Comment on app.txt line 20 (removed)' }).click();
-      await item.getByRole('textbox', { name: 'Your comment on app.txt line 20' }).fill('Why was this rewritten?');
+      await item.getByRole('button', { name: 'Comment on app.ts line 20 (removed)' }).click();
+      await item.getByRole('textbox', { name: 'Your comment on app.ts line 20' }).fill('Why was this rewritten?');
       await item.getByRole('button', { name: 'Add comment' }).click();
       assert.equal(await item.getByRole('note').count(), 2);
-      await review.getByRole('region', { name: 'Your review comments' }).getByText('2 comments for the agent: app.txt:2, app.txt:20').waitFor();
+      await review.getByRole('region', { name: 'Your review comments' }).getByText('2 comments for the agent: app.ts:2, app.ts:20').waitFor();
       await e2e.screenshot('review-3-comments');
       await page.setViewportSize({ width: 900, height: 700 });
       await page.emulateMedia({ colorScheme: 'dark' });
@@ -125,15 +127,15 @@ describe('review', { skip }, () => {
       await page.emulateMedia({ colorScheme: 'light' });
 
       // One hunk reverted: only its line comes back on disk.
-      await item.getByRole('region', { name: 'Hunk 1 of app.txt' }).getByRole('button', { name: 'Revert hunk' }).click();
-      await review.getByRole('status').filter({ hasText: 'Reverted the hunk @@ -1,5 +1,5 @@ of app.txt.' }).waitFor();
+      await item.getByRole('region', { name: 'Hunk 1 of app.ts' }).getByRole('button', { name: 'Revert hunk' }).click();
+      await review.getByRole('status').filter({ hasText: 'Reverted the hunk @@ -1,5 +1,5 @@ of app.ts.' }).waitFor();
       assert.equal(readFileSync(file, 'utf8'), edited.replace('line two\n', 'line 2\n'));
 
       await review.getByRole('button', { name: 'Send 2 comments to the agent' }).click();
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Thanks, I will look at both lines.' }).waitFor();
       const sent = JSON.stringify(e2e.model.requests.at(-1)!.body.messages);
-      assert.ok(sent.includes('Review comments:\\n- app.txt:2: Keep the digit here\\n  > line two'), sent.slice(-600));
-      assert.ok(sent.includes('- app.txt:20 (a line the change removed): Why was this rewritten?\\n  > line 20'), sent.slice(-600));
+      assert.ok(sent.includes('Review comments:\\n- app.ts:2: Keep the digit here\\n  > line two'), sent.slice(-600));
+      assert.ok(sent.includes('- app.ts:20 (a line the change removed): Why was this rewritten?\\n  > line 20'), sent.slice(-600));
       await e2e.screenshot('review-4-sent');
     }));
 });

@@ -6,6 +6,7 @@
  */
 import { Fragment, memo, useMemo, useState, type ReactNode } from 'react';
 import type { ChangedFileView } from '../../../shared/contract';
+import { languageForPath, useHighlightedLines } from '../../ui/highlight';
 import type { DiffLine } from '../tools/diff-lines';
 import { lineContent, reviewHunks, splitRows, type LineComment, type ReviewHunk } from './review-diff';
 
@@ -34,8 +35,30 @@ function anchor(line: DiffLine): { line: number; removed: boolean } | null {
 
 const keyOf = (place: { line: number; removed: boolean }) => `${place.removed ? 'old' : 'new'}:${place.line}`;
 
+/**
+ * The old file's lines and the new file's lines that the hunks show, each as one text, and where
+ * every diff line falls in them: what the highlighter colours, a side at a time.
+ */
+function sides(hunks: readonly ReviewHunk[]) {
+  const old: string[] = [];
+  const fresh: string[] = [];
+  const at = new Map<DiffLine, { old?: number; new?: number }>();
+  for (const line of hunks.flatMap((hunk) => hunk.lines)) {
+    if (line.kind === 'context' && !line.text.startsWith(' ')) continue;
+    const place: { old?: number; new?: number } = {};
+    if (line.kind !== 'added') place.old = old.push(lineContent(line)) - 1;
+    if (line.kind !== 'removed') place.new = fresh.push(lineContent(line)) - 1;
+    at.set(line, place);
+  }
+  return { old: old.join('\n'), new: fresh.join('\n'), at };
+}
+
 export const ReviewDiff = memo(function ReviewDiff({ file, layout, comments, onComment, onRemoveComment, onRevertHunk }: Props) {
   const hunks = useMemo(() => reviewHunks(file.diff), [file.diff]);
+  const texts = useMemo(() => sides(hunks), [hunks]);
+  const language = languageForPath(file.path);
+  const oldHtml = useHighlightedLines(texts.old, language);
+  const newHtml = useHighlightedLines(texts.new, language);
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [showAll, setShowAll] = useState(false);
@@ -69,11 +92,13 @@ export const ReviewDiff = memo(function ReviewDiff({ file, layout, comments, onC
   const code = (line: DiffLine | null) => {
     if (!line) return <td className="review-code review-empty" />;
     const sign = line.kind === 'added' || line.kind === 'removed' || line.kind === 'context' ? SIGNS[line.kind] : '';
-    // The lazy-loaded highlighter's HTML for this line goes here once renderer/ui/highlight.ts is on main.
+    const place = texts.at.get(line);
+    // Plain text until the highlighter has loaded, and for languages it does not know; its HTML is escaped text in spans.
+    const html = line.kind === 'removed' ? place?.old !== undefined && oldHtml?.[place.old] : place?.new !== undefined && newHtml?.[place.new];
     return (
       <td className={`review-code diff-${line.kind}`}>
         <span className="review-sign">{sign}</span>
-        {lineContent(line)}
+        {typeof html === 'string' ? <span dangerouslySetInnerHTML={{ __html: html }} /> : lineContent(line)}
       </td>
     );
   };
