@@ -73,6 +73,7 @@ describe('hunk revert', () => {
       await assert.rejects(revertHunk({ ...input, prompt: 2, hunk: 0 }), /there is no prompt 2/);
       await assert.rejects(revertHunk({ ...input, root: '/tmp', prompt: 1, hunk: 0 }), /not a workspace folder/);
       await assert.rejects(revertHunk({ ...input, path: 'untouched.txt', prompt: 1, hunk: 0 }), /did not change in prompt 1/);
+      await assert.rejects(revertHunk({ ...input, path: '../outside.txt', prompt: 1, hunk: 0 }), /not a path inside/);
       assert.equal(userGit(f.workspace, 'show-ref'), userRefs, "the user's refs are untouched");
       assert.equal(userGit(f.workspace, 'diff', '--cached', '--name-only'), '', "the user's index is untouched");
     } finally {

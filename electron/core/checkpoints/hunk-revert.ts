@@ -6,6 +6,7 @@
  * their context still stand (moved by other edits is fine), so a file changed since in those
  * lines is refused with the reason, and nothing is written.
  */
+import { isAbsolute } from 'node:path';
 import type { HunkRevertReport } from '../../../shared/contract';
 import { git, GitError } from './git-runner';
 import { RewindError } from './rewind';
@@ -66,6 +67,7 @@ async function span(input: HunkRevertInput, repo: ShadowRepo): Promise<{ from: s
 
 export async function revertHunk(input: HunkRevertInput): Promise<HunkRevertReport> {
   if (!input.workspaceRoots.includes(input.root)) throw new RewindError(`${input.root} is not a workspace folder of this session`);
+  if (isAbsolute(input.path) || input.path.split(/[\\/]/).includes('..')) throw new RewindError(`${input.path} is not a path inside ${input.root}, as the review pane names files`);
   const repo = new ShadowRepo(input.coveHome, input.root);
   const { from, to } = await span(input, repo);
   const diff = await repo.diff(from, to, [input.path]);
