@@ -39,6 +39,9 @@ const TABLE: Array<[string, CommandMarkKind, string, RegExp?]> = [
   ['rm -rfv victim.txt', 'deletes', 'victim.txt'],
   ['sudo -u root rm victim.txt', 'deletes', 'victim.txt'],
   ['sudo -u root rm victim.txt', 'outside', 'sudo', /another user/],
+  // A valued option clustered after flags still takes the next word: the command is rm, not root.
+  ['sudo -Eu root rm victim.txt', 'deletes', 'victim.txt'],
+  ['strace -fo /dev/null rm victim.txt', 'deletes', 'victim.txt'],
   ['timeout -s KILL 5 rm victim.txt', 'deletes', 'victim.txt'],
   ["bash -c 'rm victim.txt'", 'deletes', 'victim.txt'],
   ["bash -c 'rm victim.txt'", 'runs-code', 'bash', /-c/],
@@ -67,6 +70,9 @@ const TABLE: Array<[string, CommandMarkKind, string, RegExp?]> = [
   ['git reset --hard HEAD~1', 'deletes', 'git reset'],
   ['curl -s file://$PWD/../outside/canary.txt', 'network', 'curl'],
   ['curl -s -o pwned file://$PWD/../outside/canary.txt', 'writes', 'pwned'],
+  // Flags clustered before an option that takes a file.
+  ['curl -so pwned file://$PWD/../outside/canary.txt', 'writes', 'pwned'],
+  ['wget -qO ../outside/pwned https://example.com', 'outside', '../outside/pwned'],
   ['wget -q -O pwned file:///etc/hostname', 'network', 'wget'],
   ['npm install left-pad', 'network', 'npm install'],
   ['python3 -m pip install requests', 'network', 'python3 -m pip install'],
