@@ -417,7 +417,8 @@ export type RequestResult<K extends RequestName> = (typeof requests)[K]['result'
 
 export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
 
-export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'conflict' | 'failed' | 'unauthorized';
+/** `noApiKey`: a run cannot start without a key; the person adds one in Settings. */
+export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'conflict' | 'failed' | 'unauthorized' | 'noApiKey';
 
 /** Nothing throws across the bridge: every answer is one of these. */
 export type Response<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };

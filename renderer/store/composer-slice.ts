@@ -3,6 +3,7 @@
  * sessionStorage too: a failed send or a reload never loses a draft. A draft is cleared only
  * once main has taken the message.
  */
+import { actionFor } from './notices-slice';
 import type { StateCreator } from 'zustand';
 import { call } from '../transport/client';
 import { ask } from './request';
@@ -49,7 +50,7 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     const response = await call('session:send', { sessionId, text, ...(images.length > 0 ? { images } : {}) });
     set((state) => ({ sending: { ...state.sending, [sessionId]: false } }));
     if (!response.ok) {
-      get().notify(response.error.message);
+      get().notify(response.error.message, 'error', actionFor(response.error.code));
       return false;
     }
     // Whatever was typed while the message was on its way stays.

@@ -100,6 +100,22 @@ describe('errors a person can act on, and complete settings', { skip }, () => {
     });
   });
 
+  test('no key at all: sending says to add one in Settings, and the notice opens it', () =>
+    withFixture(
+      'errors-no-key',
+      startE2E(() => reply.text('unused'), browser, [], { ANTHROPIC_API_KEY: undefined }),
+      async (e2e) => {
+        const { page } = e2e;
+        await startSession(e2e, 'Explain the build');
+        const notice = page.getByRole('alert').filter({ hasText: 'No API key: add your Anthropic API key in Settings' });
+        await notice.waitFor();
+        await e2e.screenshot('errors-no-key');
+        await notice.getByRole('button', { name: 'Open Settings' }).click();
+        await settingsDialog(page).getByRole('status').filter({ hasText: 'No API key yet' }).waitFor();
+        assert.equal(e2e.model.requests.length, 0, 'nothing was sent without a key');
+      },
+    ));
+
   test('a lost server shows a banner and pauses Send; an interrupted run explains itself and Resume goes on without the prompt sent twice', () => {
     const held = holdFirst(reply.text('never delivered: the server is killed first'), reply.text('Resumed and finished.'));
     return withFixture('errors-interrupted', startE2E(held.script, browser), async (e2e) => {

@@ -143,7 +143,7 @@ export function createHandlers(context: HostContext): Handlers {
       context.dataDir,
       () => {
         if (resolveApiKey(context.vault).source === 'missing') {
-          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+          throw new ApiError('noApiKey', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
         }
       },
       context.log,

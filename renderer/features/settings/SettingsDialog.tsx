@@ -108,7 +108,7 @@ function ModelPicker({ value, choices, onChange }: { value: string; choices: Mod
           >
             {choices.map((choice) => (
               <option key={choice.id} value={choice.id}>
-                {`${choice.displayName} (${choice.id}) · ${Math.round(choice.contextWindow / 1000)}K context${choice.priced ? '' : ' · cost unknown'}`}
+                {`${choice.displayName === choice.id ? choice.id : `${choice.displayName} (${choice.id})`} · ${Math.round(choice.contextWindow / 1000)}K context${choice.priced ? '' : ' · cost unknown'}`}
               </option>
             ))}
             <option value={OTHER}>Another model id…</option>
