@@ -239,6 +239,16 @@ export interface ChangedFileView {
   diff: string;
 }
 
+/** What the review pane's "Revert hunk" did: `reverted` false, with the reason, when the file changed since in those lines. */
+export interface HunkRevertReport {
+  reverted: boolean;
+  root: string;
+  path: string;
+  /** The hunk's `@@ … @@` line. */
+  hunk: string;
+  reason?: string;
+}
+
 /** What `cove sessions --changes` lists and the review pane shows. */
 export interface SessionChangesView {
   prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
@@ -316,6 +326,12 @@ export const requests = {
       })
       .strict(),
     result: result<RewindReport>(),
+  },
+
+  /** Reverses one hunk of a file's change (a prompt's, or the whole session's when `prompt` is absent) against the file as it is now. */
+  'session:revertHunk': {
+    input: z.object({ sessionId: id, prompt: z.number().int().min(1).optional(), root: path, path: z.string().min(1).max(4096), hunk: z.number().int().min(0).max(100_000) }).strict(),
+    result: result<HunkRevertReport>(),
   },
 
   /** Checks that a path is a readable folder; answers its real path. */

@@ -181,6 +181,21 @@ export interface PermissionPreview {
   newFile?: boolean;
 }
 
+export type CommandMarkKind = 'writes' | 'deletes' | 'network' | 'outside' | 'runs-code';
+/**
+ * A risky part of a bash command, marked over the command text of the request's `args.command`
+ * (UTF-16 offsets, end exclusive), as the permission engine read it in main.
+ */
+export interface CommandMark {
+  start: number;
+  end: number;
+  kind: CommandMarkKind;
+  /** Why it is marked, in words ("deletes victim.txt (rm)"). */
+  note: string;
+  /** The marked text, so a client can tell when the command it holds differs from the one marked. */
+  text: string;
+}
+
 export interface PermissionRequestEvent extends Base {
   type: 'permissionRequest';
   requestId: string;
@@ -195,6 +210,8 @@ export interface PermissionRequestEvent extends Base {
   summary?: string;
   /** For write_file, edit_file and hashline_edit: the change allowing it would make. */
   preview?: PermissionPreview;
+  /** For bash: what in the command writes, deletes, reaches the network or outside, or runs hidden code. */
+  marks?: CommandMark[];
 }
 export interface PermissionDecisionEvent extends Base {
   type: 'permissionDecision';

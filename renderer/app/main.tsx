@@ -14,6 +14,8 @@ import './styles/habits.css';
 import './styles/highlight.css';
 import './styles/terminal.css';
 
+import './styles/review.css';
+
 bootstrap();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -184,6 +184,7 @@ describe('contract fuzz', () => {
       'session:setMode': { sessionId, permissionMode: 'plan' },
       'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
       'session:changes': { sessionId },
+      'session:revertHunk': { sessionId, prompt: 1, root: workspace, path: 'a.txt', hunk: 0 },
       'workspace:check': { path: workspace },
       'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },

@@ -21,6 +21,7 @@ import { checkWorkspace, completeFolders } from './workspace-paths';
 import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
 import { createRewindHandlers } from './rewind-handlers';
+import { createReviewHandlers } from './review-handlers';
 import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 import { checkRuleText } from '../permissions/rule-provider';
@@ -136,6 +137,7 @@ export function createHandlers(context: HostContext): Handlers {
     },
     ...sessionLogHandlers(manager, requireSession, summary),
     ...createRewindHandlers(manager, context.dataDir),
+    ...createReviewHandlers(manager, context.dataDir),
     ...createPromptHandlers(
       manager,
       context.dataDir,

@@ -6,7 +6,7 @@
 import { inspectCommand } from './shell-commands';
 import { GIT_COMMANDS, gitSubcommandIndex } from './shell-git';
 import { parseCommand, type ParsedCommand, type SimpleCommand } from './shell-syntax';
-import type { Substitution, Word } from './shell-words';
+import type { Placement, Span, Substitution, Word } from './shell-words';
 import { inspectWrites } from './shell-writes';
 import { commandName, unwrap } from './shell-wrappers';
 
@@ -21,6 +21,14 @@ export interface CommandPart {
   denyForms: string[][];
   /** How the command is reached when it is not run directly ('command substitution', 'xargs'…). */
   origin: string | null;
+  /** The words of `argv`, with where each stands in the command (command-marks.ts). */
+  located: Word[];
+  /** Its standard input comes from a pipe. */
+  piped: boolean;
+  /** Why this command itself may run or write what its words do not show (`runs code given with -c`). */
+  reasons: string[];
+  /** The wrappers it runs under (`sudo`, `timeout 5`), and why they matter. */
+  wrappers: { words: Word[]; reasons: string[] };
 }
 
 export interface PathCandidate {
@@ -39,6 +47,8 @@ export interface WriteCandidate {
   skip: number;
   /** What writes it: "a redirection with >", "sed -i", "cp". */
   by: string;
+  /** The program that writes, when it is one (not a redirection). */
+  program?: Word;
 }
 
 export interface ShellAnalysis {
@@ -57,6 +67,10 @@ export interface ShellAnalysis {
   directories: Word[];
   /** The words each `for` variable takes. A variable set any other way is unknown. */
   loops: Map<string, Word[]>;
+  /** Every `$(…)`, `` `…` `` and `<(…)`, nested ones included. */
+  substitutions: Substitution[];
+  /** Words that make the command run what its text does not show, each with why. */
+  hiddenAt: Array<{ span: Span; reason: string }>;
 }
 
 const MAX_DEPTH = 6;
@@ -132,14 +146,26 @@ const NAME_BEFORE_EQUALS = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
 const WRITE_REDIRECTS = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 
 export function analyzeCommand(command: string): ShellAnalysis {
-  const analysis: ShellAnalysis = { parseError: null, normalized: command.trim(), parts: [], unreadable: [], opaque: false, paths: [], writes: [], directories: [], loops: new Map() };
+  const analysis: ShellAnalysis = {
+    parseError: null,
+    normalized: command.trim(),
+    parts: [],
+    unreadable: [],
+    opaque: false,
+    paths: [],
+    writes: [],
+    directories: [],
+    loops: new Map(),
+    substitutions: [],
+    hiddenAt: [],
+  };
   const parsed = parseCommand(command);
   analysis.normalized = parsed.normalized;
   if (parsed.error !== null) {
     analysis.parseError = parsed.error;
     return analysis;
   }
-  const walker = new Walker(analysis);
+  const walker = new Walker(analysis, command);
   walker.walk(parsed, null, 0);
   analysis.unreadable = [...new Set(analysis.unreadable)];
   // A loop variable is known only while nothing else can set it.
@@ -163,7 +189,20 @@ const VARIABLE_SETTERS = new Set(['read', 'mapfile', 'readarray', 'getopts', 'pr
 class Walker {
   readonly assigned = new Set<string>();
 
-  constructor(private readonly analysis: ShellAnalysis) {}
+  constructor(
+    private readonly analysis: ShellAnalysis,
+    private readonly command: string,
+  ) {}
+
+  /** Where a string taken from some words (`bash -c '…'`'s script) stands in the command: exactly when it appears there as written. */
+  private locate(source: string, words: readonly Word[]): Placement {
+    const first = words[0]?.span;
+    const last = words.at(-1)?.span;
+    if (!first || !last) return { span: null };
+    const span = { start: first.start, end: last.end };
+    const at = source === '' ? -1 : this.command.slice(span.start, span.end).indexOf(source);
+    return at < 0 ? { span } : { offset: span.start + at };
+  }
 
   walk(parsed: Pick<ParsedCommand, 'commands' | 'unreadable' | 'opaque'>, origin: string | null, depth: number): void {
     this.analysis.unreadable.push(...parsed.unreadable);
@@ -171,19 +210,20 @@ class Walker {
     for (const command of parsed.commands) this.examine(command, origin, depth);
   }
 
-  private source(source: string, origin: string, depth: number): void {
+  private source(source: string, origin: string, depth: number, placement: Placement): void {
     if (depth > MAX_DEPTH) {
       this.hidden('nests commands too deeply to read');
       return;
     }
-    const parsed = parseCommand(source);
+    const parsed = parseCommand(source, placement);
     if (parsed.error !== null) this.hidden(`runs ${origin} code that cannot be read (${parsed.error})`);
     else this.walk(parsed, origin, depth);
   }
 
-  private hidden(reason: string): void {
+  private hidden(reason: string, word?: Word): void {
     this.analysis.unreadable.push(reason);
     this.analysis.opaque = true;
+    if (word?.span) this.analysis.hiddenAt.push({ span: word.span, reason });
   }
 
   private path(word: Word, known = false, redirect: string | null = null): void {
@@ -192,8 +232,8 @@ class Walker {
     this.analysis.paths.push({ word, skip, redirect, known });
   }
 
-  private write(word: Word | null, by: string, skip = 0, redirect: string | null = null): void {
-    this.analysis.writes.push({ word, skip, by });
+  private write(word: Word | null, by: string, skip = 0, redirect: string | null = null, program?: Word): void {
+    this.analysis.writes.push({ word, skip, by, ...(program ? { program } : {}) });
     if (word) this.analysis.paths.push({ word, skip, redirect, known: true });
   }
 
@@ -201,7 +241,8 @@ class Walker {
     for (const substitution of substitutions) {
       const { reason, origin } = SUBSTITUTION_REASONS[substitution.kind];
       this.analysis.unreadable.push(reason);
-      this.source(substitution.source, origin, depth + 1);
+      this.analysis.substitutions.push(substitution);
+      this.source(substitution.source, origin, depth + 1, substitution.placement ?? { span: substitution.span ?? null });
     }
   }
 
@@ -214,8 +255,10 @@ class Walker {
       // A command line in the value is read, so deny rules see it; other variables change what runs unseen.
       if (COMMAND_LINE_VARIABLES.has(name)) {
         this.analysis.unreadable.push(reason);
-        this.source(word.value.slice(equals[0].length).replace(/^\|/, ''), name, depth + 1);
-      } else this.hidden(reason);
+        if (word.span) this.analysis.hiddenAt.push({ span: word.span, reason });
+        const line = word.value.slice(equals[0].length).replace(/^\|/, '');
+        this.source(line, name, depth + 1, this.locate(line, [word]));
+      } else this.hidden(reason, word);
     }
     this.path(word);
   }
@@ -247,11 +290,11 @@ class Walker {
 
     const unwrapped = unwrap(command.words);
     analysis.unreadable.push(...unwrapped.reasons);
-    for (const nested of unwrapped.sources) this.source(nested.source, nested.origin, depth + 1);
+    for (const nested of unwrapped.sources) this.source(nested.source, nested.origin, depth + 1, this.locate(nested.source, command.words));
     for (const word of unwrapped.assignments) this.assignment(word);
     // Wrappers' own write options (`time -o file`).
     for (const position of unwrapped.positions) {
-      for (const target of inspectWrites(command.words.slice(position, unwrapped.start)).writes) this.write(target.word, target.by, target.skip);
+      for (const target of inspectWrites(command.words.slice(position, unwrapped.start)).writes) this.write(target.word, target.by, target.skip, null, command.words[position]);
     }
     const real = command.words.slice(unwrapped.start);
     const findings = real.length > 0 ? inspectWrites(real) : null;
@@ -262,18 +305,18 @@ class Walker {
     });
     if (real.length === 0 || !findings) return;
     analysis.unreadable.push(...findings.reasons);
-    for (const target of findings.writes) this.write(target.word, target.by, target.skip);
     const name = real[0]!;
+    for (const target of findings.writes) this.write(target.word, target.by, target.skip, null, name);
     // `$CMD x`, `rm$IFS-rf x`, `{rm,-rf,x}`, `/bin/r? x`: the shell decides what runs, the text does not.
-    if (name.pieces.some((piece) => piece.kind !== 'text')) this.hidden(`the command name ${name.raw} is built at run time`);
-    else if (name.pieces.some((piece) => piece.kind === 'text' && !piece.quoted && /[*?[{~]/.test(piece.text))) this.hidden(`the command name ${name.raw} is expanded by the shell`);
+    if (name.pieces.some((piece) => piece.kind !== 'text')) this.hidden(`the command name ${name.raw} is built at run time`, name);
+    else if (name.pieces.some((piece) => piece.kind === 'text' && !piece.quoted && /[*?[{~]/.test(piece.text))) this.hidden(`the command name ${name.raw} is expanded by the shell`, name);
     // A relative script path may lead out of the workspace; system programs by absolute path are fine.
     if (name.value.includes('/') && !name.value.startsWith('/')) this.path(name, true);
     const program = commandName(name.value);
     if (DECLARATIONS.has(program)) {
       for (const word of real.slice(1)) if (NAME_BEFORE_EQUALS.test(word.value)) this.assignment(word);
     }
-    if (program === 'coproc') this.hidden('runs a coprocess (coproc), which Cove does not read');
+    if (program === 'coproc') this.hidden('runs a coprocess (coproc), which Cove does not read', name);
     if (program === 'cd' || program === 'pushd') {
       const target = real.slice(1).find((word) => !word.value.startsWith('-'));
       if (target) analysis.directories.push(target);
@@ -287,12 +330,16 @@ class Walker {
       argv,
       denyForms: denyForms(argv),
       origin,
+      located: real,
+      piped: command.piped,
+      reasons: [...findings.reasons],
+      wrappers: { words: unwrapped.positions.map((position) => command.words[position]!), reasons: unwrapped.reasons },
     });
     if (program === 'git') {
       const at = gitSubcommandIndex(argv);
       const sub = argv[at];
       if (sub !== undefined && !sub.startsWith('-') && !GIT_COMMANDS.has(sub)) {
-        this.hidden(`git ${sub} is not a git command Cove knows, so it may be an alias that runs anything`);
+        this.hidden(`git ${sub} is not a git command Cove knows, so it may be an alias that runs anything`, real[at]);
       }
     }
 
@@ -301,8 +348,9 @@ class Walker {
       document: command.redirects.some((redirect) => redirect.heredoc !== null || redirect.op === '<<<'),
     });
     analysis.unreadable.push(...inspected.reasons);
+    analysis.parts.at(-1)!.reasons.push(...inspected.reasons);
     analysis.opaque ||= inspected.opaque;
-    for (const nested of inspected.sources) this.source(nested.source, nested.origin, depth + 1);
+    for (const nested of inspected.sources) this.source(nested.source, nested.origin, depth + 1, this.locate(nested.source, real));
     for (const nested of inspected.commands) {
       if (program === 'coproc') continue;
       this.examine({ assignments: [], words: nested.words, redirects: [], piped: false, keyword: null }, nested.origin, depth + 1);

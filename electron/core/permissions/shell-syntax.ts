@@ -7,7 +7,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { parseTree, parserUnavailable } from './shell-parser';
-import { literalWord, readWord, type Word } from './shell-words';
+import { literalWord, readWord, TOP_LEVEL, type Placement, type Word } from './shell-words';
 
 export interface HereDocument {
   quoted: boolean;
@@ -100,7 +100,8 @@ function describeError(node: Node): string {
   return snippet.trim() === '' ? `bash syntax error (${where})` : `bash syntax error near \`${snippet}\` (${where})`;
 }
 
-export function parseCommand(source: string): ParsedCommand {
+/** `placement`: where `source` stands in the command a person sees (a nested `bash -c` string), for the words' spans. */
+export function parseCommand(source: string, placement: Placement = TOP_LEVEL): ParsedCommand {
   const parsed: ParsedCommand = { error: null, commands: [], unreadable: [], opaque: false, normalized: source.trim() };
   parsed.error = unreadableText(source) ?? parserUnavailable();
   if (parsed.error) return parsed;
@@ -111,7 +112,7 @@ export function parseCommand(source: string): ParsedCommand {
     const error = firstError(tree.rootNode);
     if (error) return { ...parsed, error: `cannot parse the command: ${describeError(error)}` };
     parsed.normalized = normalize(tree.rootNode, source);
-    new Reader(parsed).statements(tree.rootNode, false);
+    new Reader(parsed, placement).statements(tree.rootNode, false);
     parsed.unreadable = [...new Set(parsed.unreadable)];
     parsed.opaque = parsed.unreadable.some((reason) => OPAQUE.test(reason));
     return parsed;
@@ -184,14 +185,17 @@ const OPAQUE = /arithmetic|subscript|indirect expansion|compares numbers|which C
 const STATEMENT_CONTAINERS = new Set(['program', 'list', 'do_group', 'else_clause', 'elif_clause', 'case_item']);
 
 class Reader {
-  constructor(private readonly parsed: ParsedCommand) {}
+  constructor(
+    private readonly parsed: ParsedCommand,
+    private readonly placement: Placement,
+  ) {}
 
   private unreadable(reason: string): void {
     this.parsed.unreadable.push(reason);
   }
 
   private word(node: Node): Word {
-    const word = readWord(node);
+    const word = readWord(node, this.placement);
     this.parsed.unreadable.push(...word.unreadable);
     return word;
   }

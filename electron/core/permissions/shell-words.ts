@@ -12,10 +12,32 @@ export type Piece =
   /** A parameter expansion with operators, a substitution, arithmetic: no value before it runs. */
   | { kind: 'dynamic'; text: string };
 
+/** Characters of the command a person sees, end exclusive (UTF-16, as JavaScript strings count). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where parsed text sits in the command a person sees: shifted by `offset`, or, for nested text
+ * that cannot be mapped back character by character (an unquoted `bash -c` string), all of it at
+ * `span`; `null` when it sits nowhere the person can see.
+ */
+export type Placement = { offset: number } | { span: Span | null };
+
+export const TOP_LEVEL: Placement = { offset: 0 };
+
+export function place(placement: Placement, start: number, end: number): Span | null {
+  return 'offset' in placement ? { start: start + placement.offset, end: end + placement.offset } : placement.span;
+}
+
 export interface Substitution {
   kind: 'command' | 'backtick' | 'process';
   /** The nested command's source text. */
   source: string;
+  /** Where the whole `$(…)` stands, and where its source text starts in the parsed text. */
+  span?: Span | null;
+  placement?: Placement;
 }
 
 export interface Word {
@@ -31,6 +53,8 @@ export interface Word {
   quoted: boolean;
   /** Why the word cannot be read (arithmetic on variables, indirect expansion, unknown syntax). */
   unreadable: string[];
+  /** Where the word stands in the command (command-marks.ts); absent for words Cove made up. */
+  span?: Span | null;
 }
 
 const ANSI_SIMPLE: Record<string, string> = {
@@ -108,9 +132,18 @@ function doubleQuotedText(text: string): string {
 const PLAIN_EXPANSION = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const ARITHMETIC_REASON = 'uses arithmetic on a variable, which bash evaluates as code';
 
-export function readWord(node: Node): Word {
+export function readWord(node: Node, placement: Placement = TOP_LEVEL): Word {
   const word: Word = { kind: 'word', raw: node.text, value: '', pieces: [], variables: [], substitutions: [], quoted: false, unreadable: [] };
   collect(node, word, false);
+  word.span = place(placement, node.startIndex, node.endIndex);
+  for (const substitution of word.substitutions) {
+    const inner = substitution.span!;
+    substitution.span = place(placement, inner.start, inner.end);
+    // A backtick body loses its backslashes before `, \\ and $: its words no longer line up.
+    const exact = 'offset' in placement && (substitution.kind !== 'backtick' || substitution.source.length === inner.end - inner.start - 2);
+    const body = substitution.kind === 'backtick' ? 1 : 2;
+    substitution.placement = exact ? { offset: placement.offset + inner.start + body } : { span: substitution.span };
+  }
   word.value = word.pieces.map((piece) => (piece.kind === 'text' ? piece.text : piece.kind === 'variable' ? `$${piece.name}` : piece.text)).join('');
   word.quoted = word.pieces.some((piece) => piece.kind === 'text' && piece.quoted);
   return word;
@@ -136,9 +169,11 @@ function nested(node: Node, word: Word): boolean {
 
 function substitution(node: Node, word: Word): void {
   const text = node.text;
-  if (node.type === 'process_substitution') word.substitutions.push({ kind: 'process', source: text.slice(2, -1) });
-  else if (text.startsWith('`')) word.substitutions.push({ kind: 'backtick', source: text.slice(1, -1).replace(/\\([`\\$])/g, '$1') });
-  else word.substitutions.push({ kind: 'command', source: text.slice(2, -1) });
+  // Where it stands in the parsed text; readWord moves it to where the person sees it.
+  const span = { start: node.startIndex, end: node.endIndex };
+  if (node.type === 'process_substitution') word.substitutions.push({ kind: 'process', source: text.slice(2, -1), span });
+  else if (text.startsWith('`')) word.substitutions.push({ kind: 'backtick', source: text.slice(1, -1).replace(/\\([`\\$])/g, '$1'), span });
+  else word.substitutions.push({ kind: 'command', source: text.slice(2, -1), span });
 }
 
 function collect(node: Node, word: Word, inQuotes: boolean): void {

@@ -116,9 +116,15 @@ export function skipOptions(values: readonly string[], from: number, valued: rea
     const value = values[index]!;
     if (value === '--') return index + 1;
     if (!value.startsWith('-') || value === '-') return index;
-    index += valued.includes(value) ? 2 : 1;
+    index += takesValue(value, valued) ? 2 : 1;
   }
   return index;
+}
+
+/** `-o`, or flags clustered before it (`-fo`, getopt's way): the next word is its value. */
+function takesValue(value: string, valued: readonly string[]): boolean {
+  if (valued.includes(value)) return true;
+  return /^-[A-Za-z]{2,}$/.test(value) && valued.includes(`-${value.at(-1)}`);
 }
 
 export interface Unwrapped {

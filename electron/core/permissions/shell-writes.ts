@@ -52,6 +52,12 @@ function optionValues(words: readonly Word[], values: readonly string[], short: 
       else if (long.includes(option) && value.startsWith(`${option}=`)) found.push({ word: words[index]!, skip: option.length + 1 });
       else if (short.includes(option) && option.length === 2 && value.startsWith(option) && value.length > 2 && !value.startsWith('--')) {
         found.push({ word: words[index]!, skip: 2 });
+      } else if (short.includes(option) && option.length === 2 && /^-[A-Za-z]{2,}/.test(value) && value.indexOf(option[1]!, 2) > 0) {
+        // Flags clustered before it (`curl -so FILE`, `wget -qO FILE`, `strace -fo FILE`): the option still takes its value.
+        const at = value.indexOf(option[1]!, 2);
+        if (at === value.length - 1) {
+          if (index + 1 < values.length) found.push({ word: words[index + 1]!, skip: 0 });
+        } else found.push({ word: words[index]!, skip: at + 1 });
       }
     }
   }

@@ -28,6 +28,7 @@ import { EventRedaction } from '../secrets/redact-event';
 import { SessionSecrets } from '../secrets/session-secrets';
 import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
 import { previewingPrompter } from '../checkpoints/permission-preview';
+import { markingPrompter } from '../permissions/command-marks';
 
 export type EventListener = (event: SequencedEvent) => void;
 export type SessionListener = (session: SessionRecord) => void;
@@ -429,11 +430,13 @@ export class SessionManager {
     let gate = this.gates.get(session.id);
     if (!gate) {
       // A file edit's prompt carries the change it would make (SPEC §13).
-      const prompter = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
+      const previewing = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
         workspaceRoots: session.workspaces,
         snapshots: this.snapshotsOf(session.id),
         secrets: () => this.secretsOf(session.id),
       });
+      // A bash prompt marks what in the command writes, deletes, or reaches out (issue 13).
+      const prompter = markingPrompter(previewing, { roots: session.workspaces, secrets: () => this.secretsOf(session.id) });
       this.gates.set(session.id, (gate = this.options.permissionGate(session, prompter)));
     }
     return [gate];

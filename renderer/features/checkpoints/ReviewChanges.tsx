@@ -1,20 +1,53 @@
 /**
  * The review pane: per prompt and for the whole session, each file the session changed with its
  * diff, read from its checkpoints in main (`session:changes`, the same as `cove sessions
- * --changes`). Opened from the session header; read afresh each time it opens.
+ * --changes`). Opened from the session header; read afresh each time it opens. Diffs show
+ * unified or side by side (remembered); a file or one hunk can be reverted; comments on lines
+ * are collected and sent to the agent as one prompt.
  */
 import { useState } from 'react';
 import type { ChangedFileView, SessionChangesView } from '../../../shared/contract';
 import { ask } from '../../store/request';
 import { Dialog } from '../../ui/Dialog';
-import { DiffView } from '../tools/DiffView';
+import { commentsPrompt, type LineComment, type ReviewHunk } from './review-diff';
+import { ReviewDiff, type ReviewLayout } from './ReviewDiff';
 
 const CHANGE_LABELS = { added: 'Added', modified: 'Modified', deleted: 'Deleted' } as const;
 
 /** Puts one file back as it was before a prompt; a file changed by hand since is left alone, and the reason shown. */
 type Revert = (file: ChangedFileView) => void;
 
-function FileList({ files, label, revert }: { files: readonly ChangedFileView[]; label: string; revert?: Revert }) {
+const LAYOUT_KEY = 'cove.review.layout';
+
+/** The layout last chosen, kept in localStorage so it outlives the window; storage may be off. */
+function readLayout(): ReviewLayout {
+  try {
+    return window.localStorage.getItem(LAYOUT_KEY) === 'split' ? 'split' : 'unified';
+  } catch {
+    return 'unified';
+  }
+}
+
+function writeLayout(layout: ReviewLayout): void {
+  try {
+    window.localStorage.setItem(LAYOUT_KEY, layout);
+  } catch {
+    // Not remembered after a restart; the pane keeps it while open.
+  }
+}
+
+interface Review {
+  layout: ReviewLayout;
+  comments: readonly LineComment[];
+  comment(comment: LineComment): void;
+  removeComment(comment: LineComment): void;
+  /** Reverts one hunk of a prompt's change, or of the whole session's when `prompt` is undefined. */
+  revertHunk(file: ChangedFileView, hunk: ReviewHunk, prompt: number | undefined): void;
+}
+
+const sameFile = (comment: LineComment, file: ChangedFileView) => comment.root === file.root && comment.path === file.path;
+
+function FileList({ files, label, revert, review, prompt }: { files: readonly ChangedFileView[]; label: string; revert?: Revert; review: Review; prompt?: number }) {
   if (files.length === 0) return <p className="review-none">No files changed.</p>;
   return (
     <ul className="review-files" aria-label={label}>
@@ -28,7 +61,16 @@ function FileList({ files, label, revert }: { files: readonly ChangedFileView[];
               </button>
             ) : null}
           </div>
-          {file.diff ? <DiffView diff={file.diff} lineNumbers /> : null}
+          {file.diff ? (
+            <ReviewDiff
+              file={file}
+              layout={review.layout}
+              comments={review.comments.filter((comment) => sameFile(comment, file))}
+              onComment={review.comment}
+              onRemoveComment={review.removeComment}
+              onRevertHunk={(hunk) => review.revertHunk(file, hunk, prompt)}
+            />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -40,6 +82,39 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<'prompts' | 'session'>('prompts');
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [layout, setLayout] = useState<ReviewLayout>(readLayout);
+  const [comments, setComments] = useState<LineComment[]>([]);
+  const [sending, setSending] = useState(false);
+
+  const chooseLayout = (next: ReviewLayout) => {
+    setLayout(next);
+    writeLayout(next);
+  };
+
+  const review: Review = {
+    layout,
+    comments,
+    comment: (comment) => setComments((current) => [...current, comment]),
+    removeComment: (comment) => setComments((current) => current.filter((entry) => entry !== comment)),
+    revertHunk: (file, hunk, prompt) => void revertHunk(file, hunk, prompt),
+  };
+
+  const revertHunk = async (file: ChangedFileView, hunk: ReviewHunk, prompt: number | undefined) => {
+    const report = await ask('session:revertHunk', { sessionId, root: file.root, path: file.path, hunk: hunk.index, ...(prompt === undefined ? {} : { prompt }) });
+    if (!report) return;
+    setOutcome(report.reverted ? `Reverted the hunk ${report.hunk} of ${file.path}.` : `Not reverted: ${report.reason ?? `${file.path} changed since`}`);
+    await load();
+  };
+
+  const sendComments = async () => {
+    if (comments.length === 0 || sending) return;
+    setSending(true);
+    const sent = await ask('session:send', { sessionId, text: commentsPrompt(comments) });
+    setSending(false);
+    if (!sent) return;
+    setComments([]);
+    setOpen(false);
+  };
 
   const revertTo = (prompt: number) => async (file: ChangedFileView) => {
     const report = await ask('session:rewind', { sessionId, toPrompt: prompt, paths: [`${file.root}/${file.path}`] });
@@ -78,21 +153,45 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
                 Whole session
               </button>
             </div>
+            <div className="review-layout" role="group" aria-label="Diff layout">
+              <button type="button" aria-pressed={layout === 'unified'} onClick={() => chooseLayout('unified')}>
+                Unified
+              </button>
+              <button type="button" aria-pressed={layout === 'split'} onClick={() => chooseLayout('split')}>
+                Side by side
+              </button>
+            </div>
             {outcome ? <p role="status">{outcome}</p> : null}
+            {comments.length > 0 ? (
+              <section className="review-comments" aria-label="Your review comments">
+                <p>
+                  {comments.length === 1 ? '1 comment' : `${comments.length} comments`} for the agent: {comments.map((comment) => `${comment.path}:${comment.line}`).join(', ')}
+                </p>
+                <button type="button" className="primary" disabled={sending} onClick={() => void sendComments()}>
+                  {sending ? 'Sending…' : comments.length === 1 ? 'Send the comment to the agent' : `Send ${comments.length} comments to the agent`}
+                </button>
+              </section>
+            ) : null}
             {changes.problems.map((problem) => (
               <p key={problem} role="alert">
                 {problem}
               </p>
             ))}
             {scope === 'session' ? (
-              <FileList files={changes.session} label="Files the session changed" />
+              <FileList files={changes.session} label="Files the session changed" review={review} />
             ) : (
               changes.prompts.map((prompt) => (
                 <section key={prompt.prompt} aria-label={`Prompt ${prompt.prompt}`}>
                   <h3 className="review-prompt">
                     Prompt {prompt.prompt}: {prompt.text.split('\n')[0]}
                   </h3>
-                  <FileList files={prompt.files} label={`Files prompt ${prompt.prompt} changed`} revert={(file) => void revertTo(prompt.prompt)(file)} />
+                  <FileList
+                    files={prompt.files}
+                    label={`Files prompt ${prompt.prompt} changed`}
+                    revert={(file) => void revertTo(prompt.prompt)(file)}
+                    review={review}
+                    prompt={prompt.prompt}
+                  />
                 </section>
               ))
             )}

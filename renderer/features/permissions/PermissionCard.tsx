@@ -11,6 +11,7 @@ import { useToggle } from '../../store/use-toggle';
 import { ToggleButton } from '../../ui/Toggle';
 import { toolLabel, toolSummary } from '../tools/tool-summary';
 import { PermissionPreviewView } from './PermissionPreviewView';
+import { CommandMarksView } from './CommandMarksView';
 import type { PermissionItem } from '../transcript/model-types';
 import { actionForKey, isTypingTarget, type PermissionAction } from './permission-keys';
 
@@ -83,7 +84,11 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
         </strong>
         <span className={`badge sensitivity-badge sensitivity-${request.sensitivity}`}>{SENSITIVITY_LABELS[request.sensitivity]}</span>
       </header>
-      {summary ? <pre className="permission-summary">{summary}</pre> : null}
+      {request.marks && typeof bashCommand(request.args) === 'string' ? (
+        <CommandMarksView command={bashCommand(request.args)!} marks={request.marks} />
+      ) : summary ? (
+        <pre className="permission-summary">{summary}</pre>
+      ) : null}
       {request.preview ? <PermissionPreviewView preview={request.preview} /> : null}
       {request.reasons.length > 0 ? (
         <ul className="permission-reasons" aria-label="Why Cove asks">
@@ -158,6 +163,11 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
     </article>
   );
 });
+
+function bashCommand(args: unknown): string | undefined {
+  const command = (args as { command?: unknown } | null)?.command;
+  return typeof command === 'string' ? command : undefined;
+}
 
 function decisionText(decision: PermissionDecisionEvent): string {
   if (decision.decision === 'deny') return '✕ Denied';
