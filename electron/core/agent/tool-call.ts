@@ -69,7 +69,7 @@ async function runMiddleware(call: PendingCall, tool: Tool, env: CallEnvironment
     }
     if (decision.action === 'deny') return { ok: false, result: errorResult('denied', `Tool call denied: ${decision.reason}`) };
     if (decision.action === 'modify') {
-      const problem = checkArguments(tool, decision.args);
+      const problem = await checkArguments(tool, decision.args);
       if (problem) return { ok: false, result: errorResult('invalidArgs', `${problem} (after middleware ${middleware.name} changed them)`) };
       args = decision.args;
     }
@@ -120,7 +120,9 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
   if (!tool) return finish(call.input, errorResult('notFound', `Tool ${call.name} not found`), true, false);
   if (call.refusal) return finish(call.input, errorResult(call.refusal.kind, call.refusal.message), true, false);
   if (env.signal.aborted) return finish(call.input, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
-  const problem = checkArguments(tool, call.input);
+  const checked = checkArguments(tool, call.input);
+  // Awaited only when it is a promise: `await` of a plain answer would reorder the ends of parallel calls.
+  const problem = checked instanceof Promise ? await checked : checked;
   if (problem) return finish(call.input, errorResult('invalidArgs', problem), true, false);
 
   const gate = await runMiddleware(call, tool, env);
