@@ -61,7 +61,7 @@ describe('cove serve: watching a session', () => {
       const lowRate = agentEvents(tabA)
         .filter((event) => event.sessionId === b.value.id)
         .map((event) => event.type);
-      for (const type of ['userMessage', 'agentStart', 'toolExecutionStart', 'toolExecutionEnd', 'agentEnd']) assert.ok(lowRate.includes(type), `${type} in ${lowRate.join()}`);
+      for (const type of ['userMessage', 'agentStart', 'toolExecutionStart', 'toolExecutionEnd', 'agentEnd'] as const) assert.ok(lowRate.includes(type), `${type} in ${lowRate.join()}`);
       assert.ok(!lowRate.includes('toolExecutionUpdate'), "tab A gets none of B's tool output");
       assert.ok(
         agentEvents(tabB).some((event) => event.type === 'toolExecutionUpdate' && event.sessionId === b.value.id),
