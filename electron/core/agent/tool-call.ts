@@ -7,7 +7,7 @@ import { makeEvent, type CoveEvent, type ToolResultPayload } from '../../../shar
 import { checkArguments } from './validate';
 import { ToolError, type ConversationMessage, type SecretRedactor, type SnapshotStore, type Tool, type ToolMiddleware, type ToolResult } from './types';
 import { latestUserRequest } from './conversation';
-import { redactResult } from './redaction';
+import { markRedacted, redactResult } from './redaction';
 import { describeCall } from './tool-facts';
 
 export interface PendingCall {
@@ -146,7 +146,7 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
       snapshots: env.snapshots,
       onUpdate: (partial, options) => {
         if (settled) return;
-        const partialResult = options?.redacted ? partial : redactResult(partial, env.secrets);
+        const partialResult = markRedacted(options?.redacted ? partial : redactResult(partial, env.secrets));
         env.emit(makeEvent('toolExecutionUpdate', { ...base, toolCallId: call.id, partialResult }));
       },
       onProgress: (text) => {
