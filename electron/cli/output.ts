@@ -7,8 +7,6 @@
  * be unwritten, so there a reply's text is held until its message ends (nobody watches a file
  * fill up); a terminal shows it live and erases the attempt's rows when it is discarded.
  */
-// string-width measures what a terminal draws (wide CJK, emoji, no ANSI), so the erased rows are the drawn rows.
-import stringWidth from 'string-width';
 import type { CoveEvent } from '../../shared/events';
 import { todoLines } from './todo-output';
 
@@ -51,18 +49,31 @@ function brief(value: unknown, max = 120): string {
 export interface Terminal {
   /** Columns of the terminal stdout is, or undefined when stdout is a file or a pipe. */
   columns(): number | undefined;
+  /** The columns a line takes when drawn (see `terminalOf`). */
+  width(line: string): number;
 }
 
-export const NOT_A_TERMINAL: Terminal = { columns: () => undefined };
+export const NOT_A_TERMINAL: Terminal = { columns: () => undefined, width: (line) => line.length };
+
+/**
+ * The terminal stdout is. string-width measures what a terminal draws (wide CJK, emoji, no
+ * ANSI), so the erased rows are the drawn rows; it is loaded only for a terminal, because its
+ * emoji regex alone takes 50 ms or more to compile at start-up.
+ */
+export async function terminalOf(stream: NodeJS.WriteStream): Promise<Terminal> {
+  if (!stream.isTTY) return NOT_A_TERMINAL;
+  const { default: stringWidth } = await import('string-width');
+  return { columns: () => stream.columns || 80, width: stringWidth };
+}
 
 /** Rows the text occupies on a terminal `columns` wide, when it starts at the left edge. */
-export function rowsOf(text: string, columns: number): number {
-  return text.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(stringWidth(line) / columns)), 0);
+export function rowsOf(text: string, columns: number, width: (line: string) => number): number {
+  return text.split('\n').reduce((rows, line) => rows + Math.max(1, Math.ceil(width(line) / columns)), 0);
 }
 
 /** Moves to the first row `text` was drawn on and clears from there to the end of the screen. */
-export function eraseSequence(text: string, columns: number): string {
-  const up = rowsOf(text, columns) - 1;
+export function eraseSequence(text: string, columns: number, width: (line: string) => number): string {
+  const up = rowsOf(text, columns, width) - 1;
   return `${up > 0 ? `\x1b[${up}A` : ''}\r\x1b[J`;
 }
 
@@ -77,7 +88,7 @@ export function humanPrinter(out: BufferedWriter, err: BufferedWriter, terminal:
   };
   const discardAttempt = () => {
     const columns = terminal.columns();
-    if (columns && attempt) out.write(eraseSequence(attempt, columns));
+    if (columns && attempt) out.write(eraseSequence(attempt, columns, terminal.width));
     out.flush();
     attempt = '';
     lineOpen = false;

@@ -13,7 +13,7 @@ import { createEngine, type Engine } from '../core/engine/engine';
 import { defaultDataDir, type SessionRecord } from '../core/store';
 import { sendCliPrompt } from './prompt-input';
 import { UsageError, type RunArgs } from './args';
-import { BufferedWriter, humanPrinter, jsonPrinter, NOT_A_TERMINAL } from './output';
+import { BufferedWriter, humanPrinter, jsonPrinter, terminalOf } from './output';
 import { EXIT } from './exit-codes';
 import { unapprovedNotice } from '../core/hooks/host-hooks';
 
@@ -80,7 +80,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
     for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);
 
-    const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err, process.stdout.isTTY ? { columns: () => process.stdout.columns || 80 } : NOT_A_TERMINAL);
+    const print: (event: CoveEvent) => void = args.json ? jsonPrinter(out) : humanPrinter(out, err, await terminalOf(process.stdout));
     const unsubscribe = manager.subscribe(print);
     let interrupts = 0;
     const onInterrupt = () => {

@@ -9,6 +9,7 @@ import { ipcMain, type BrowserWindow, type WebContents } from 'electron';
 import type { HostEvent, Response } from '../../shared/contract';
 import type { Host } from '../core/api/host';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, WATCH_CHANNEL, type MenuCommand } from '../preload/ipc-channels';
+import { encodeWithRawEvents } from '../core/api/raw-events';
 import { SessionWatch } from '../core/api/session-watch';
 import { senderProblem } from './sender-check';
 
@@ -36,8 +37,12 @@ export function bindIpc(host: Pick<Host, 'dispatch' | 'subscribe'>, log: (messag
     return { ok: false, error: { code: 'unauthorized', message: `Request refused: ${problem}.` } };
   };
 
-  ipcMain.handle(REQUEST_CHANNEL, async (event, name: unknown, input: unknown): Promise<Response> => {
-    return refusal(event, JSON.stringify(name)?.slice(0, 80) ?? 'unnamed') ?? host.dispatch(name, input);
+  // Every answer crosses as its JSON text, as over the WebSocket: stored events go out as the
+  // store holds them (core/api/raw-events.ts), so a long session's page is neither parsed row by
+  // row nor structured-cloned here; the preload parses the text once.
+  ipcMain.handle(REQUEST_CHANNEL, async (event, name: unknown, input: unknown): Promise<string> => {
+    const response = refusal(event, JSON.stringify(name)?.slice(0, 80) ?? 'unnamed') ?? (await host.dispatch(name, input, { rawEvents: true }));
+    return encodeWithRawEvents(response);
   });
   ipcMain.handle(WATCH_CHANNEL, (event, input: unknown): Response => {
     const refused = refusal(event, 'watch');

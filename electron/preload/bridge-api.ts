@@ -4,7 +4,7 @@
  * dropped folders. It takes Electron's ipcRenderer and webUtils as parameters so it can be
  * tested under Node; Electron's event object is never passed on to the page.
  */
-import type { CoveApi, HostEvent } from '../../shared/contract';
+import type { CoveApi, HostEvent, Response } from '../../shared/contract';
 import { COMMAND_CHANNEL, EVENT_CHANNEL, REQUEST_CHANNEL, WATCH_CHANNEL, type MenuCommand } from './ipc-channels';
 
 /** The part of Electron's ipcRenderer the bridge uses. */
@@ -22,13 +22,26 @@ export type CoveBridge<F> = CoveApi & {
 
 export function createBridgeApi<F>(requestNames: readonly string[], ipc: BridgeIpc, pathForFile: (file: F) => string): CoveBridge<F> {
   const api: Record<string, unknown> = {};
-  for (const name of requestNames) api[name] = (input: unknown) => ipc.invoke(REQUEST_CHANNEL, name, input);
+  for (const name of requestNames) api[name] = (input: unknown) => ipc.invoke(REQUEST_CHANNEL, name, input).then((answer) => parseAnswer(name, answer));
   api.onEvent = fanOut<HostEvent>(ipc, EVENT_CHANNEL);
   // Through invoke, like requests, so a watch and the session:open after it arrive in order.
   api.watch = (input: unknown) => ipc.invoke(WATCH_CHANNEL, input);
   api.onMenuCommand = fanOut<MenuCommand>(ipc, COMMAND_CHANNEL);
   api.pathForFile = (file: F) => pathForFile(file);
   return api as CoveBridge<F>;
+}
+
+/**
+ * Main answers a request with the JSON text of its Response (electron/desktop/ipc-binder.ts);
+ * text that is not one is answered as a failure naming the request, never thrown at the page.
+ */
+function parseAnswer(name: string, answer: unknown): Response {
+  try {
+    if (typeof answer !== 'string') throw new TypeError(`expected JSON text, got ${typeof answer}`);
+    return JSON.parse(answer) as Response;
+  } catch (error) {
+    return { ok: false, error: { code: 'failed', message: `${name}: the answer from the main process could not be read (${(error as Error).message})` } };
+  }
 }
 
 /**

@@ -210,15 +210,18 @@ describe('built-in declarations', () => {
     for (const each of tools.values()) assert.ok(knownTool(each.name), `${each.name} is registered for rules`);
   });
 
-  test('arguments are checked by the declaration, naming each field that is wrong', () => {
-    assert.equal(checkArguments(tool('read_file'), { path: 'a', offset: 2 }), null);
+  test('arguments are checked by the declaration, naming each field that is wrong', async () => {
+    assert.equal(await checkArguments(tool('read_file'), { path: 'a', offset: 2 }), null);
     assert.equal(
-      checkArguments(tool('read_file'), { offset: 1.5, other: 1 }),
+      await checkArguments(tool('read_file'), { offset: 1.5, other: 1 }),
       "Invalid arguments for read_file: missing required field 'path'; field 'offset' must be integer; unknown field 'other'",
     );
-    assert.match(checkArguments(tool('todo_write'), { todos: [{ content: 'x', status: 'doing' }] })!, /field 'todos\.0\.status' must be one of "pending", "in_progress", "completed"/);
-    assert.match(checkArguments(tool('bash'), { command: 'ls', timeout: 601 })!, /field 'timeout'/);
-    assert.match(checkArguments(tool('list_files'), 'src')!, /field 'arguments' must be object/);
+    assert.match(
+      (await checkArguments(tool('todo_write'), { todos: [{ content: 'x', status: 'doing' }] }))!,
+      /field 'todos\.0\.status' must be one of "pending", "in_progress", "completed"/,
+    );
+    assert.match((await checkArguments(tool('bash'), { command: 'ls', timeout: 601 }))!, /field 'timeout'/);
+    assert.match((await checkArguments(tool('list_files'), 'src'))!, /field 'arguments' must be object/);
   });
 
   test('a deny rule of any file-edit tool covers the same path written by bash', async () => {

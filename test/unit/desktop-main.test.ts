@@ -28,8 +28,9 @@ const writeStderr = process.stderr.write.bind(process.stderr);
 let window: BrowserWindow;
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
-const request = (sender: unknown, frame: unknown, name: string, input: unknown) =>
-  (recorded.ipcHandlers.get('cove:request') as Handler)({ sender, senderFrame: frame }, name, input) as Promise<ContractResponse>;
+// Main answers with the JSON text of the response (ipc-binder.ts); the preload parses it.
+const request = async (sender: unknown, frame: unknown, name: string, input: unknown) =>
+  JSON.parse((await (recorded.ipcHandlers.get('cove:request') as Handler)({ sender, senderFrame: frame }, name, input)) as string) as ContractResponse;
 const fromWindow = (name: string, input: unknown) => request(window.webContents, window.webContents.mainFrame, name, input);
 
 before(async () => {

@@ -16,7 +16,7 @@ function fakeIpc() {
     invoked,
     async invoke(...args) {
       invoked.push(args);
-      return { ok: true, value: args[1] };
+      return JSON.stringify({ ok: true, value: args[1] });
     },
     on(channel, listener) {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
@@ -41,6 +41,16 @@ describe('createBridgeApi', () => {
     const answer = await api['session:open']!({ sessionId: 's1' });
     assert.deepEqual(ipc.invoked, [[REQUEST_CHANNEL, 'session:open', { sessionId: 's1' }]]);
     assert.deepEqual(answer, { ok: true, value: 'session:open' });
+  });
+
+  test('an answer that is not JSON text is a failed response naming the request, never a throw', async () => {
+    for (const answer of ['{"ok": tru', { ok: true, value: 1 }, undefined]) {
+      const ipc = { ...fakeIpc(), invoke: async () => answer };
+      const api = createBridgeApi(REQUEST_NAMES, ipc, () => '');
+      const response = await api['session:open']({ sessionId: 's1' });
+      assert.equal(!response.ok && response.error.code, 'failed', String(answer));
+      assert.match(!response.ok ? response.error.message : '', /^session:open: the answer from the main process could not be read/);
+    }
   });
 
   test('watch invokes its own channel with the sessions, so it stays in order with requests', async () => {

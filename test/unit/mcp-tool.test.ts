@@ -65,7 +65,7 @@ describe('MCP results', () => {
 });
 
 describe('MCP tool parameters', () => {
-  test('the schema dialect is dropped and the type is object, so the engine validator accepts it', () => {
+  test('the schema dialect is dropped and the type is object, so the engine validator accepts it', async () => {
     const { parameters, problem } = toParameters(
       { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
       schemaValidator(),
@@ -73,8 +73,8 @@ describe('MCP tool parameters', () => {
     assert.equal(problem, undefined);
     assert.deepEqual(parameters, { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] });
     const tool = { name: 't', label: 't', description: '', parameters, sensitivity: 'mutating' as const, execute: async () => ({ content: [] }) };
-    assert.equal(checkArguments(tool, { n: 1 }), null);
-    assert.match(checkArguments(tool, {})!, /missing required field 'n'/);
+    assert.equal(await checkArguments(tool, { n: 1 }), null);
+    assert.match((await checkArguments(tool, {}))!, /missing required field 'n'/);
   });
 
   test('a schema the validator cannot compile becomes an open object, with the reason', () => {

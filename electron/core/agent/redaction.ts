@@ -5,6 +5,22 @@
 import type { ToolResultPayload } from '../../../shared/events';
 import type { SecretRedactor, ToolResult } from './types';
 
+/**
+ * Partial results already redacted with the session's own set: by `redactResult` below, or by a
+ * tool that redacts its stream itself (bash's `onUpdate(…, { redacted: true })`). The session
+ * manager publishes these without a second pass over the same text (sessions/session-manager.ts).
+ */
+const sessionRedacted = new WeakSet<ToolResultPayload>();
+
+export function markRedacted(payload: ToolResultPayload): ToolResultPayload {
+  sessionRedacted.add(payload);
+  return payload;
+}
+
+export function isRedacted(payload: ToolResultPayload): boolean {
+  return sessionRedacted.has(payload);
+}
+
 /** Redacts every string inside a JSON-like value; returns a copy and the number of values replaced. */
 export function redactDeep(value: unknown, redactor: SecretRedactor): { value: unknown; count: number } {
   let count = 0;

@@ -7,7 +7,7 @@ import { makeEvent, type CoveEvent, type ToolResultPayload } from '../../../shar
 import { checkArguments } from './validate';
 import { ToolError, type ConversationMessage, type SecretRedactor, type SnapshotStore, type Tool, type ToolMiddleware, type ToolResult } from './types';
 import { latestUserRequest } from './conversation';
-import { redactResult } from './redaction';
+import { markRedacted, redactResult } from './redaction';
 import { describeCall } from './tool-facts';
 
 export interface PendingCall {
@@ -69,7 +69,7 @@ async function runMiddleware(call: PendingCall, tool: Tool, env: CallEnvironment
     }
     if (decision.action === 'deny') return { ok: false, result: errorResult('denied', `Tool call denied: ${decision.reason}`) };
     if (decision.action === 'modify') {
-      const problem = checkArguments(tool, decision.args);
+      const problem = await checkArguments(tool, decision.args);
       if (problem) return { ok: false, result: errorResult('invalidArgs', `${problem} (after middleware ${middleware.name} changed them)`) };
       args = decision.args;
     }
@@ -120,7 +120,9 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
   if (!tool) return finish(call.input, errorResult('notFound', `Tool ${call.name} not found`), true, false);
   if (call.refusal) return finish(call.input, errorResult(call.refusal.kind, call.refusal.message), true, false);
   if (env.signal.aborted) return finish(call.input, errorResult('cancelled', 'Cancelled before the tool ran.'), true, false);
-  const problem = checkArguments(tool, call.input);
+  const checked = checkArguments(tool, call.input);
+  // Awaited only when it is a promise: `await` of a plain answer would reorder the ends of parallel calls.
+  const problem = checked instanceof Promise ? await checked : checked;
   if (problem) return finish(call.input, errorResult('invalidArgs', problem), true, false);
 
   const gate = await runMiddleware(call, tool, env);
@@ -144,7 +146,7 @@ export async function runToolCall(call: PendingCall, env: CallEnvironment): Prom
       snapshots: env.snapshots,
       onUpdate: (partial, options) => {
         if (settled) return;
-        const partialResult = options?.redacted ? partial : redactResult(partial, env.secrets);
+        const partialResult = markRedacted(options?.redacted ? partial : redactResult(partial, env.secrets));
         env.emit(makeEvent('toolExecutionUpdate', { ...base, toolCallId: call.id, partialResult }));
       },
       onProgress: (text) => {

@@ -3,16 +3,18 @@
  * otherwise the JSON Schema (MCP tools, whose schemas come from their servers).
  * Messages name the field, because the model reads them and must fix exactly that.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Tool } from './types';
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+/** Ajv is loaded by the first tool without a zod check (MCP's): a run of built-in tools never loads its 270 KB. */
+let ajv: Promise<Ajv> | undefined;
 const compiled = new WeakMap<Tool, ValidateFunction>();
 
-function validatorFor(tool: Tool): ValidateFunction {
+async function validatorFor(tool: Tool): Promise<ValidateFunction> {
   let validate = compiled.get(tool);
   if (!validate) {
-    validate = ajv.compile(tool.parameters);
+    ajv ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }));
+    validate = (await ajv).compile(tool.parameters);
     compiled.set(tool, validate);
   }
   return validate;
@@ -39,14 +41,19 @@ function describe(error: ErrorObject): string {
   }
 }
 
-/** Returns null when the arguments fit the schema, otherwise one line naming every problem. */
-export function checkArguments(tool: Tool, args: unknown): string | null {
+/**
+ * Null when the arguments fit the schema, otherwise one line naming every problem. A tool's own
+ * check answers at once, so parallel calls rejected by it end in the order they were made; the
+ * JSON Schema check answers once Ajv is loaded.
+ */
+export function checkArguments(tool: Tool, args: unknown): string | null | Promise<string | null> {
   if (tool.check) {
     const checked = tool.check(args);
     return checked.ok ? null : `Invalid arguments for ${tool.name}: ${[...new Set(checked.problems)].join('; ')}`;
   }
-  const validate = validatorFor(tool);
-  if (validate(args)) return null;
-  const problems = [...new Set((validate.errors ?? []).map(describe))];
-  return `Invalid arguments for ${tool.name}: ${problems.join('; ')}`;
+  return validatorFor(tool).then((validate) => {
+    if (validate(args)) return null;
+    const problems = [...new Set((validate.errors ?? []).map(describe))];
+    return `Invalid arguments for ${tool.name}: ${problems.join('; ')}`;
+  });
 }

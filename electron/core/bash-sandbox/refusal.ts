@@ -39,10 +39,14 @@ function candidatePaths(line: string, cwd: string): string[] {
 }
 
 export function refusalNote(output: string, policy: SandboxPolicy, kind: 'bubblewrap' | 'seatbelt'): string | undefined {
+  const refused = WRITE_REFUSED[kind] ?? WRITE_REFUSED.bubblewrap!;
+  const networkRefused = !policy.networkOpen && NETWORK_REFUSED.test(output);
+  // One pass over the whole text first: most output says neither, and testing each of its
+  // thousands of lines against both patterns was a visible part of a big command's end.
+  if (!networkRefused && !refused.test(output)) return undefined;
   const notes: string[] = [];
   const lines = output.split('\n');
   const blocked = new Set<string>();
-  const refused = WRITE_REFUSED[kind] ?? WRITE_REFUSED.bubblewrap!;
   for (const line of lines.filter((candidate) => refused.test(candidate))) {
     for (const path of candidatePaths(line, policy.cwd)) {
       const held = BUSY.test(line) && policy.protectedPaths.some((entry) => isInside(entry.path, path));
@@ -61,7 +65,7 @@ export function refusalNote(output: string, policy: SandboxPolicy, kind: 'bubble
     }
     notes.push(`[sandbox] The OS sandbox (${kind}) refused the write to ${what}: ${advice}. Do not retry another way; tell the person if the write is needed.`);
   }
-  if (!policy.networkOpen && lines.some((line) => NETWORK_REFUSED.test(line))) {
+  if (networkRefused) {
     const hosts = Array.isArray(policy.network) ? `the host list in "sandbox.network" is not supported yet, so the network stays off` : 'the network is off';
     notes.push(
       `[sandbox] The OS sandbox (${kind}) has no network for bash: ${hosts}. "sandbox": {"network": "all"} in .cove/settings.json would allow connections; tell the person if one is needed.`,

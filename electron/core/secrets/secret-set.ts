@@ -317,6 +317,43 @@ function replaceSpans(text: string, spans: Span[], keepLines = false): { text: s
   return { text: out + text.slice(last), count };
 }
 
+interface DetectorIndex {
+  unconditional: readonly Detector[];
+  /** The detectors that have keywords: what `exhaustive` runs on every text. */
+  keyed: readonly Detector[];
+  wakes: Detector[][];
+  keywordScan: KeywordScanner;
+}
+
+/**
+ * Built once per pattern list and shared by every set that uses it (the built-in one a session
+ * redacts with until its scan ends, then the session's own): the keyword automaton took 15–30 ms
+ * of each start. Detectors hold no state between calls, so sharing them is safe.
+ */
+const detectorIndexes = new WeakMap<readonly SecretPattern[], Map<boolean, DetectorIndex>>();
+
+function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: boolean): DetectorIndex {
+  let byFlag = detectorIndexes.get(patterns);
+  if (!byFlag) detectorIndexes.set(patterns, (byFlag = new Map()));
+  const known = byFlag.get(withGitleaks);
+  if (known) return known;
+  // Cove's patterns first: where both find the same secret, its more specific name is shown.
+  const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
+  const byKeyword = new Map<string, Detector[]>();
+  for (const detector of detectors) {
+    for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), detector]);
+  }
+  const keywords = [...byKeyword.keys()];
+  const index = {
+    unconditional: detectors.filter((detector) => detector.keywords.length === 0),
+    keyed: detectors.filter((detector) => detector.keywords.length > 0),
+    wakes: keywords.map((keyword) => byKeyword.get(keyword)!),
+    keywordScan: new KeywordScanner(keywords),
+  };
+  byFlag.set(withGitleaks, index);
+  return index;
+}
+
 export class SecretSet implements SecretRedactor {
   private readonly values = new Map<string, string>();
   /** Rebuilt on the first redact after values change. */
@@ -336,17 +373,9 @@ export class SecretSet implements SecretRedactor {
   private watcher: SecretWatch | undefined;
 
   constructor(options: SecretSetOptions = {}) {
-    // Cove's patterns first: where both find the same secret, its more specific name is shown.
-    const detectors = [...(options.patterns ?? BUILT_IN_PATTERNS).map(fromPattern), ...(options.gitleaks === false ? [] : gitleaksDetectors())];
-    this.unconditional = detectors.filter((detector) => detector.keywords.length === 0);
-    if (options.exhaustive) this.exhaustive = detectors.filter((detector) => detector.keywords.length > 0);
-    const byKeyword = new Map<string, Detector[]>();
-    for (const detector of detectors) {
-      for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), detector]);
-    }
-    const keywords = [...byKeyword.keys()];
-    this.wakes = keywords.map((keyword) => byKeyword.get(keyword)!);
-    this.keywordScan = new KeywordScanner(keywords);
+    const index = detectorIndex(options.patterns ?? BUILT_IN_PATTERNS, options.gitleaks !== false);
+    ({ unconditional: this.unconditional, wakes: this.wakes, keywordScan: this.keywordScan } = index);
+    if (options.exhaustive) this.exhaustive = index.keyed;
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
 

@@ -11,6 +11,7 @@ import type { ExecutionStrategy } from '../agent/tool-batch';
 import type { RetryPolicy } from '../agent/retry';
 import type { ModelCatalog } from '../agent/model-catalog';
 import { withoutThinking } from '../agent/conversation';
+import { isRedacted } from '../agent/redaction';
 import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
 import { MemorySnapshotStore } from '../agent/types';
 import { costOf } from '../agent/pricing';
@@ -121,7 +122,9 @@ export class SessionManager {
       (sessionId) => options.store.lastEventSeq(sessionId),
       (event) => this.deliver(event),
       undefined,
-      (event) => this.eventRedaction.redact(event, this.secretSets.current(event.sessionId)),
+      // A tool's update was redacted with this same set when it was made (agent/redaction.ts):
+      // redacting its 32 KB again per update was most of the publishing of a command's flood.
+      (event) => (event.type === 'toolExecutionUpdate' && isRedacted(event.partialResult) ? event : this.eventRedaction.redact(event, this.secretSets.current(event.sessionId))),
     );
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),

@@ -8,7 +8,8 @@
  *   and waits for our acknowledgement on the terminal. Output before the marker is complete.
  */
 import { randomBytes } from 'node:crypto';
-import pty from 'node-pty';
+import { createRequire } from 'node:module';
+import type * as NodePty from 'node-pty';
 import { stopGroup } from './bash-kill';
 import { assertPtyHelper } from './pty-helper';
 import { currentShell, essentialEnvironment, type Shell } from './shell-choice';
@@ -56,6 +57,14 @@ const ACK_TIMEOUT_SECONDS = 10;
  * Everything before the command sits on its first line (joined with `;`) so that bash's
  * "line N" in syntax errors still matches the command the model wrote.
  */
+let nodePty: typeof NodePty | undefined;
+
+/** node-pty, a native module, loads with the first command: a run that runs none does not wait 30 ms for it at start-up. */
+function ptyModule(): typeof NodePty {
+  nodePty ??= createRequire(import.meta.url)('node-pty') as typeof NodePty;
+  return nodePty;
+}
+
 function wrap(command: string, nonce: string): string {
   const onExit = `__cove_status=$?; printf "\\033]6973;${nonce}\\007"; ` + `read -r -t ${ACK_TIMEOUT_SECONDS} __cove_ack </dev/tty; exit "$__cove_status"`;
   return `exec </dev/null; trap '${onExit}' EXIT; ${command}`;
@@ -71,7 +80,7 @@ export function spawnCommand(options: SpawnOptions): RunningCommand {
   const bash = ['/bin/bash', '-c', wrap(options.command, nonce)];
   const unix = options.launcher ? [options.launcher.file, ...options.launcher.args, ...bash] : bash;
   const [file, ...args] = windows ? [windows.file, ...windows.args(windows.wrap(options.command, nonce))] : unix;
-  const child = pty.spawn(file!, args, {
+  const child = ptyModule().spawn(file!, args, {
     name: 'xterm-256color',
     cols: 120,
     rows: 30,

@@ -13,10 +13,16 @@ export const TEXT_SIZE_LIMIT = 10 * 1024 * 1024;
 /** A NUL byte in this much of the head of a file marks it binary. */
 export const BINARY_SNIFF_BYTES = 8192;
 
-/** Made once: toLocaleString builds a new formatter on every call. */
-const countFormat = new Intl.NumberFormat('en-US');
+/** For the rare count with a fraction; made on first use, since the first Intl object loads ICU's locale data. */
+let countFormat: Intl.NumberFormat | undefined;
 
+/**
+ * A count as en-US writes it (1,234,567). Whole numbers are grouped by hand: tool descriptions
+ * format counts at start-up, and Intl's first use there cost about 40 ms of every run.
+ */
 export function formatCount(value: number): string {
+  if (Number.isSafeInteger(value)) return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+  countFormat ??= new Intl.NumberFormat('en-US');
   return countFormat.format(value);
 }
 
