@@ -218,6 +218,8 @@ export interface RewindReport {
   restored: string[];
   removed: string[];
   failed: string[];
+  /** The conversation was (or, in a dry run, would be) cut back to before the prompt as well. */
+  conversationCut?: boolean;
 }
 
 /** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
@@ -300,6 +302,8 @@ export const requests = {
         force: z.boolean().optional(),
         /** Only these files (absolute paths), as the review pane's "Revert file" asks. */
         paths: z.array(path).min(1).max(1000).optional(),
+        /** Cut the conversation back to before the prompt too: the model's next request starts from there. */
+        cutConversation: z.boolean().optional(),
       })
       .strict(),
     result: result<RewindReport>(),

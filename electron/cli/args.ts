@@ -161,10 +161,12 @@ export interface RewindArgs {
   dryRun: boolean;
   /** Overwrite files changed by hand since the last checkpoint. */
   force: boolean;
+  /** `--conversation`: cut the conversation back to before that prompt as well. */
+  conversation: boolean;
 }
 
 export function parseRewindArgs(argv: string[]): RewindArgs {
-  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } }, 'rewind');
+  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, conversation: { type: 'boolean' } }, 'rewind');
   if (positionals.length === 0) throw new UsageError('cove rewind: name the session to rewind (cove rewind ID; see cove sessions)');
   if (positionals.length > 1) throw new UsageError(`cove rewind: unexpected argument '${positionals[1]}'`);
   let to: number | undefined;
@@ -172,5 +174,5 @@ export function parseRewindArgs(argv: string[]): RewindArgs {
     to = Number(values.to);
     if (!/^\d+$/.test(values.to as string) || to < 1) throw new UsageError(`cove rewind: --to must be a prompt number from 1 (got '${values.to}')`);
   }
-  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force) };
+  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force), conversation: Boolean(values.conversation) };
 }

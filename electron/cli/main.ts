@@ -22,7 +22,7 @@ usage:
   cove sessions [--search TEXT | --audit ID] [--json]
   cove sessions --changes ID [--json]
             what each prompt of a session changed, file by file, with diffs
-  cove rewind ID [--to N] [--dry-run] [--force]
+  cove rewind ID [--to N] [--dry-run] [--force] [--conversation]
             put the workspace back as it was before prompt N (default: the latest that
             changed files); --force overwrites files changed by hand since
   cove approve [--workspace DIR]... [--list] [--json]
