@@ -7,6 +7,7 @@ import { timelineOf } from '../checkpoints/timeline';
 import { RewindError, rewindSession } from '../checkpoints/rewind-session';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
+import { worktreeChanges, worktreeOf } from '../worktrees';
 import type { ConversationMessage } from '../agent/types';
 import type { StoredMessage } from '../store';
 
@@ -16,7 +17,10 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
       const session = manager.getSession(sessionId);
       if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
       const timeline = timelineOf(manager.store.loadEvents(sessionId));
-      return sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets: await manager.secretsOf(sessionId) });
+      const secrets = await manager.secretsOf(sessionId);
+      const changes = await sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets });
+      const worktree = worktreeOf(dataDir, sessionId);
+      return worktree ? { ...changes, worktree: await worktreeChanges(worktree, secrets) } : changes;
     },
     'session:rewind': async ({ sessionId, toPrompt, dryRun, force, paths, cutConversation }) => {
       const session = manager.getSession(sessionId);
