@@ -1,18 +1,19 @@
 /**
  * A session's own git worktree (issue 13, build item 5): `git worktree add` of the person's
  * repository on a new branch `cove/<short session id>`, placed under
- * `COVE_HOME/worktrees/<hash of the repository>/<session id>`, never inside their tree. The
+ * `COVE_HOME/worktrees/<hash of the repository>/<session id>/<repository's name>` (the name
+ * last, so the folder reads as the project everywhere it is shown), never inside their tree. The
  * session's first root becomes the matching folder of the worktree, so its tools, bash, sandbox
  * and checkpoints all work there, and parallel sessions in one repository never touch each other
  * nor the person's files, HEAD or index. At the end the session's branch is merged into the
  * branch the repository was on (refused, with nothing changed, when it would conflict) or
  * discarded; either way the worktree and its branch are removed.
  *
- * What is known about a session's worktree is kept beside it, in `<session id>.json`.
+ * What is known about a session's worktree is kept beside its folder, in `<session id>.json`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { gitOutput, runGit, WorktreeError } from './user-git';
 
 export { WorktreeError } from './user-git';
@@ -51,8 +52,13 @@ function worktreesFolder(coveHome: string): string {
   return join(coveHome, 'worktrees');
 }
 
+/** `<hash>/<session id>`: the worktree is the one folder in it. */
+function sessionFolder(worktree: Pick<SessionWorktree, 'path'>): string {
+  return dirname(worktree.path);
+}
+
 function recordPath(worktree: Pick<SessionWorktree, 'path'>): string {
-  return `${worktree.path}.json`;
+  return `${sessionFolder(worktree)}.json`;
 }
 
 /** Makes the session's worktree and branch; a WorktreeError says why it cannot (not a repository, no commit, a detached HEAD). */
@@ -60,7 +66,7 @@ export async function createSessionWorktree(input: { coveHome: string; sessionId
   const support = await worktreeSupport(input.workspace);
   if (!support.available) throw new WorktreeError(`no worktree for this session: ${support.reason}`);
   const hash = createHash('sha256').update(support.repository).digest('hex').slice(0, 16);
-  const path = join(worktreesFolder(input.coveHome), hash, input.sessionId);
+  const path = join(worktreesFolder(input.coveHome), hash, input.sessionId, basename(support.repository));
   const branch = `cove/${input.sessionId.slice(-8)}`;
   mkdirSync(dirname(path), { recursive: true });
   await gitOutput(support.repository, ['worktree', 'add', '--quiet', '-b', branch, path, support.commit]);
@@ -111,8 +117,9 @@ async function removeWorktree(worktree: SessionWorktree, branchDelete: '-d' | '-
   const branch = await runGit(worktree.repository, ['branch', branchDelete, worktree.branch]);
   if (branch.code !== 0 && !/not found/.test(branch.stderr)) throw new WorktreeError(`git branch ${branchDelete} ${worktree.branch} failed: ${branch.stderr.trim()}`);
   rmSync(recordPath(worktree), { force: true });
+  rmSync(sessionFolder(worktree), { recursive: true, force: true });
   try {
-    rmdirSync(dirname(worktree.path));
+    rmdirSync(dirname(sessionFolder(worktree)));
   } catch {
     // Another session of the same repository still has its worktree there.
   }
