@@ -49,6 +49,16 @@ export interface CheckpointNotes {
   emptyFolders: string[];
 }
 
+export interface SnapshotOptions {
+  /**
+   * Nothing since the last checkpoint could have made or removed a folder (only file tools ran,
+   * and they make no empty folders and delete none): its list of empty folders is kept and the
+   * walk that finds them skipped. A folder on the list that has a file now still existed, which
+   * is all a rewind asks of it.
+   */
+  foldersUnchanged?: boolean;
+}
+
 export interface TreeEntry {
   mode: string;
   sha: string;
@@ -178,17 +188,17 @@ export class ShadowRepo {
    * ancestor of HEAD, so none needs a ref of its own to stay. Throws only when nothing could be
    * recorded; one unreadable file is reported in `skipped`.
    */
-  async snapshot(label: string): Promise<Snapshot> {
+  async snapshot(label: string, options: SnapshotOptions = {}): Promise<Snapshot> {
     // Git is never killed half-way (a cancelled run waits for its checkpoint): a killed `git add`
     // would leave index.lock behind. Another process checkpointing the same root holds the lock
     // for a moment; a lock older than a minute is what a crashed process left.
     for (let attempt = 0; ; attempt++) {
       try {
-        const first = await this.record(label);
+        const first = await this.record(label, options);
         if (first.changing.length === 0) return first;
         // Recorded once more: a file written at that moment (another call's temp file) has
         // usually settled by now; only what is still changing is reported.
-        const second = await this.record(label);
+        const second = await this.record(label, options);
         return { ...second, created: first.created, skipped: [...new Set([...first.skipped, ...second.skipped])] };
       } catch (error) {
         if (!(error instanceof GitError) || !/index\.lock/.test(error.stderr) || attempt >= 20) throw error;
@@ -207,17 +217,18 @@ export class ShadowRepo {
     }
   }
 
-  private async record(label: string): Promise<Snapshot> {
+  private async record(label: string, options: SnapshotOptions): Promise<Snapshot> {
     const created = await this.ensure();
     // A file that shrank under the cap is recorded again from now on.
     const previousLarge = this.largeFiles();
     const stillLarge = previousLarge.filter((path) => this.isLarge(path));
     if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
 
+    const carried = options.foldersUnchanged ? this.lastEmptyFolders() : undefined;
     // Both walks at once: folders with no tracked file in them come from the second.
     const [statusOutput, otherFolders] = await Promise.all([
       this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']),
-      this.run(['ls-files', '-z', '--others', '--directory', '--exclude-standard']),
+      carried ? undefined : this.run(['ls-files', '-z', '--others', '--directory', '--exclude-standard']),
     ]);
     const status = nulList(statusOutput);
     const nested = new Set<string>();
@@ -256,7 +267,7 @@ export class ShadowRepo {
     await this.stage(toStage, vanished, skipped);
     const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
     const large = [...stillLarge, ...newLarge];
-    const emptyFolders = findEmptyFolders(this.root, nulList(otherFolders), nested);
+    const emptyFolders = carried ?? findEmptyFolders(this.root, nulList(otherFolders!), nested);
     const parent = await this.head();
     // Nothing new since the last checkpoint: it stands for this one too.
     if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length && (await this.sameEmptyFolders(parent, emptyFolders))) {
@@ -274,6 +285,18 @@ export class ShadowRepo {
 
   private emptyFoldersPath(): string {
     return join(this.gitDir, 'cove-empty-folders');
+  }
+
+  /** The empty folders of the HEAD commit, when the file the last commit left says so. */
+  private lastEmptyFolders(): string[] | undefined {
+    try {
+      const [commit, json] = readFileSync(this.emptyFoldersPath(), 'utf8').split('\n');
+      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
+      return commit === target ? (JSON.parse(json!) as string[]) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Whether `commit` recorded these empty folders: read from the file the last commit left, else from the commit itself. */
