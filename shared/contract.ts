@@ -229,6 +229,8 @@ export interface RewindReport {
   restored: string[];
   removed: string[];
   failed: string[];
+  /** The conversation was (or, in a dry run, would be) cut back to before the prompt as well. */
+  conversationCut?: boolean;
 }
 
 /** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
@@ -254,6 +256,29 @@ export interface SessionChangesView {
   prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
   session: ChangedFileView[];
   problems: string[];
+  /** A session working in its own git worktree: its branch against the base commit, what Merge would bring. */
+  worktree?: WorktreeChangesView;
+}
+
+/** A worktree session's branch (its commits and the work not yet committed) against the commit it started from. */
+export interface WorktreeChangesView {
+  branch: string;
+  baseBranch: string;
+  baseCommit: string;
+  /** The worktree's folder, under COVE_HOME/worktrees. */
+  path: string;
+  files: ChangedFileView[];
+}
+
+/** A session's own git worktree, while it has one (see README "A worktree per session"). */
+export interface WorktreeView {
+  branch: string;
+  /** The branch of the person's repository that Merge goes into. */
+  baseBranch: string;
+  baseCommit: string;
+  path: string;
+  /** The workspace root the person chose; the session works there again after Merge or Discard. */
+  workspace: string;
 }
 
 export const requests = {
@@ -267,10 +292,20 @@ export const requests = {
         title: z.string().max(200).optional(),
         model: model.optional(),
         permissionMode: permissionMode.optional(),
+        /** Work in a git worktree of its own, on a new branch `cove/<short id>` (the first workspace must be in a git repository). */
+        worktree: z.boolean().optional(),
       })
       .strict(),
     result: result<SessionSummary>(),
   },
+  /** The session's own worktree, or null when it works in the person's folders. */
+  'session:worktree': { input: z.object({ sessionId: id }).strict(), result: result<{ worktree: WorktreeView | null }>() },
+  /** Merges the worktree's branch into the branch the repository was on, then removes both; refused with nothing changed on a conflict. */
+  'session:mergeWorktree': { input: z.object({ sessionId: id }).strict(), result: result<{ commit: string; commits: number; fastForward: boolean; workspace: string }>() },
+  /** Removes the session's worktree and branch with the work on them. */
+  'session:discardWorktree': { input: z.object({ sessionId: id }).strict(), result: result<{ workspace: string }>() },
+  /** Whether a session started in this folder can have a worktree, and why not. */
+  'workspace:worktreeSupport': { input: z.object({ path }).strict(), result: result<{ available: boolean; reason?: string; branch?: string }>() },
   'session:open': { input: z.object({ sessionId: id }).strict(), result: result<SessionView>() },
   /** A range of a session's log by seq: afterSeq < seq ≤ untilSeq (the end when absent), oldest first. */
   'session:events': {
@@ -323,6 +358,8 @@ export const requests = {
         force: z.boolean().optional(),
         /** Only these files (absolute paths), as the review pane's "Revert file" asks. */
         paths: z.array(path).min(1).max(1000).optional(),
+        /** Cut the conversation back to before the prompt too: the model's next request starts from there. */
+        cutConversation: z.boolean().optional(),
       })
       .strict(),
     result: result<RewindReport>(),

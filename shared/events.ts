@@ -321,7 +321,7 @@ export interface RewindEvent extends Base {
   type: 'rewind';
   /** The prompt (1-based, counting the session's userMessage events) the files were put back to before. */
   toPrompt: number;
-  /** The checkpoint restored. */
+  /** The checkpoint restored; empty when only the conversation was cut (no file had changed since that prompt). */
   checkpointId: string;
   /** The workspace just before and just after the rewind, so it can itself be undone. */
   roots: Array<{ root: string; before: string; after: string }>;
@@ -329,6 +329,8 @@ export interface RewindEvent extends Base {
   removed: string[];
   /** Files left as they were, with why (changed by hand, unknown to every checkpoint, over the size cap). */
   kept: string[];
+  /** The conversation was cut back too: the model's next request starts from before prompt `toPrompt`. */
+  conversationCut?: boolean;
 }
 
 export type CoveEvent =

@@ -24,6 +24,8 @@ export interface RunArgs {
   continue: boolean;
   /** Image files sent with the prompt. */
   images: string[];
+  /** `--worktree`: a new session works in a git worktree of its own (README "A worktree per session"). */
+  worktree: boolean;
   prompt: string;
 }
 
@@ -47,6 +49,9 @@ export interface SessionsArgs {
   audit?: string;
   /** A session whose changes to list, prompt by prompt, with diffs. */
   changes?: string;
+  /** A worktree session to merge into the branch its repository was on, or to discard. */
+  merge?: string;
+  discard?: string;
   json: boolean;
 }
 
@@ -75,6 +80,7 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
       resume: { type: 'string' },
       continue: { type: 'boolean', short: 'c' },
       image: { type: 'string', short: 'i', multiple: true },
+      worktree: { type: 'boolean' },
     },
     'run',
   );
@@ -89,6 +95,9 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
     if (!/^\d+$/.test(raw) || maxTurns < 1) throw new UsageError(`cove run: --max-turns must be a whole number of at least 1 (got '${raw}')`);
   }
   if (values.resume !== undefined && values.continue) throw new UsageError('cove run: use either --resume ID or --continue, not both');
+  if (values.worktree && (values.resume !== undefined || values.continue)) {
+    throw new UsageError('cove run: --worktree starts a new session; a resumed one keeps the folders it has');
+  }
   if (values.resume !== undefined && values.workspace) {
     throw new UsageError('cove run: --workspace cannot be combined with --resume (a resumed session keeps its own workspaces)');
   }
@@ -114,12 +123,17 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
     resume: values.resume as string | undefined,
     continue: Boolean(values.continue),
     images: (values.image as string[] | undefined) ?? [],
+    worktree: Boolean(values.worktree),
     prompt,
   };
 }
 
 export function parseSessionsArgs(argv: string[]): SessionsArgs {
-  const { values, positionals } = parse(argv, { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, json: { type: 'boolean' } }, 'sessions');
+  const { values, positionals } = parse(
+    argv,
+    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, merge: { type: 'string' }, discard: { type: 'string' }, json: { type: 'boolean' } },
+    'sessions',
+  );
   if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
   const search = values.search as string | undefined;
   const audit = values.audit as string | undefined;
@@ -127,7 +141,18 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   if (search !== undefined && audit !== undefined) throw new UsageError('cove sessions: use either --search or --audit, not both');
   const changes = values.changes as string | undefined;
   if (changes !== undefined && (search !== undefined || audit !== undefined)) throw new UsageError('cove sessions: --changes goes alone (not with --search or --audit)');
-  return { search, audit, ...(changes !== undefined ? { changes } : {}), json: Boolean(values.json) };
+  const merge = values.merge as string | undefined;
+  const discard = values.discard as string | undefined;
+  const chosen = [search, audit, changes, merge, discard].filter((value) => value !== undefined).length;
+  if ((merge !== undefined || discard !== undefined) && chosen > 1) throw new UsageError('cove sessions: --merge and --discard go alone, one session at a time');
+  return {
+    search,
+    audit,
+    ...(changes !== undefined ? { changes } : {}),
+    ...(merge !== undefined ? { merge } : {}),
+    ...(discard !== undefined ? { discard } : {}),
+    json: Boolean(values.json),
+  };
 }
 
 export function parseApproveArgs(argv: string[]): ApproveArgs {
@@ -161,10 +186,12 @@ export interface RewindArgs {
   dryRun: boolean;
   /** Overwrite files changed by hand since the last checkpoint. */
   force: boolean;
+  /** `--conversation`: cut the conversation back to before that prompt as well. */
+  conversation: boolean;
 }
 
 export function parseRewindArgs(argv: string[]): RewindArgs {
-  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } }, 'rewind');
+  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, conversation: { type: 'boolean' } }, 'rewind');
   if (positionals.length === 0) throw new UsageError('cove rewind: name the session to rewind (cove rewind ID; see cove sessions)');
   if (positionals.length > 1) throw new UsageError(`cove rewind: unexpected argument '${positionals[1]}'`);
   let to: number | undefined;
@@ -172,5 +199,5 @@ export function parseRewindArgs(argv: string[]): RewindArgs {
     to = Number(values.to);
     if (!/^\d+$/.test(values.to as string) || to < 1) throw new UsageError(`cove rewind: --to must be a prompt number from 1 (got '${values.to}')`);
   }
-  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force) };
+  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force), conversation: Boolean(values.conversation) };
 }

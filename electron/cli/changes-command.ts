@@ -9,6 +9,7 @@ import { timelineOf } from '../core/checkpoints/timeline';
 import { workspaceSecrets } from '../core/tools/registry';
 import { UsageError } from './args';
 import { EXIT } from './exit-codes';
+import { worktreeChanges, worktreeOf } from '../core/worktrees';
 
 function fileLines(files: readonly FileChange[], withDiffs: boolean): string[] {
   if (files.length === 0) return ['  no files changed'];
@@ -23,12 +24,16 @@ export async function changesCommand(sessionId: string, json: boolean): Promise<
     const session = store.getSession(sessionId);
     if (!session) throw new UsageError(`cove sessions: --changes ${sessionId}: no such session (see cove sessions)`);
     const secrets = await workspaceSecrets(session.workspaces, (message) => process.stderr.write(`cove: ${message}\n`));
-    const changes = await sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline: timelineOf(store.loadEvents(session.id)), secrets });
+    const fromCheckpoints = await sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline: timelineOf(store.loadEvents(session.id)), secrets });
+    const worktree = worktreeOf(dataDir, session.id);
+    const changes = worktree ? { ...fromCheckpoints, worktree: await worktreeChanges(worktree, secrets) } : fromCheckpoints;
     if (json) process.stdout.write(`${JSON.stringify({ id: session.id, ...changes })}\n`);
     else {
       const lines: string[] = [];
       for (const prompt of changes.prompts) lines.push(`prompt ${prompt.prompt}: ${prompt.text.split('\n')[0]}`, ...fileLines(prompt.files, true));
       lines.push('whole session:', ...fileLines(changes.session, false));
+      if (changes.worktree)
+        lines.push(`branch ${changes.worktree.branch} against ${changes.worktree.baseBranch} (${changes.worktree.baseCommit.slice(0, 12)}):`, ...fileLines(changes.worktree.files, true));
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     for (const problem of changes.problems) process.stderr.write(`cove: ${problem}\n`);

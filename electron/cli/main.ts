@@ -14,17 +14,21 @@ const HELP = `Cove: a coding agent for your projects.
 usage:
   cove run  [--workspace DIR]... [--model ID] [--permission-mode default|acceptEdits|plan|bypass]
             [--allow RULE]... [--ask RULE]... [--deny RULE]... [--max-turns N] [--json]
-            [--resume ID | --continue] [--image FILE]... PROMPT
-            PROMPT may start with /command args and mention files as @path
+            [--resume ID | --continue] [--image FILE]... [--worktree] PROMPT
+            PROMPT may start with /command args and mention files as @path;
+            --worktree: the new session works in a git worktree of its own
   cove serve [--port N] [--host H] [--token T]
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1
   cove sessions [--search TEXT | --audit ID] [--json]
   cove sessions --changes ID [--json]
             what each prompt of a session changed, file by file, with diffs
-  cove rewind ID [--to N] [--dry-run] [--force]
+  cove sessions --merge ID | --discard ID
+            a worktree session's branch merged into the branch it started from, or thrown away
+  cove rewind ID [--to N] [--dry-run] [--force] [--conversation]
             put the workspace back as it was before prompt N (default: the latest that
-            changed files); --force overwrites files changed by hand since
+            changed files); --force overwrites files changed by hand since;
+            --conversation cuts the conversation back to before prompt N too
   cove approve [--workspace DIR]... [--list] [--json]
             approve the hooks and MCP servers a project brings (each pinned to its content)
 
@@ -56,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
     case 'sessions': {
       const args = parseSessionsArgs(rest);
       if (args.changes !== undefined) return (await import('./changes-command')).changesCommand(args.changes, args.json);
+      if (args.merge !== undefined || args.discard !== undefined) return (await import('./worktree-command')).worktreeCommand(args);
       return (await import('./sessions-command')).sessionsCommand(args);
     }
     case 'rewind': {

@@ -1,10 +1,13 @@
 /**
- * `cove rewind ID [--to N] [--dry-run] [--force]`: puts the session's workspace back as it was
- * before prompt N, printing every change before making it. A file changed by hand since the
- * last checkpoint stops the rewind, named, unless --force; the rewind is recorded in the
- * session as a `rewind` event whose `before` commits can undo it.
+ * `cove rewind ID [--to N] [--dry-run] [--force] [--conversation]`: puts the session's workspace
+ * back as it was before prompt N, printing every change before making it. A file changed by
+ * hand since the last checkpoint stops the rewind, named, unless --force; the rewind is
+ * recorded in the session as a `rewind` event whose `before` commits can undo it. With
+ * --conversation the model's conversation is cut back to before prompt N too.
  */
 import type { RewindReport } from '../../shared/contract';
+import type { ConversationMessage } from '../core/agent/types';
+import type { StoredMessage } from '../core/store';
 import { defaultDataDir, openStore } from '../core/store';
 import { RewindError, rewindSession } from '../core/checkpoints/rewind-session';
 import { UsageError, type RewindArgs } from './args';
@@ -44,6 +47,11 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
       force: args.force,
       record: () => undefined,
       tellModel: (text: string) => store.appendMessage(session.id, { role: 'user', content: [{ type: 'text', text }] }),
+      cutConversation: args.conversation,
+      history: {
+        load: () => store.loadMessages(session.id) as ConversationMessage[],
+        replace: (messages: ConversationMessage[]) => store.replaceMessages(session.id, messages as StoredMessage[]),
+      },
     };
     let plan: RewindReport;
     try {
@@ -53,7 +61,8 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
       throw error;
     }
     const heading = `${args.dryRun ? 'would put back' : 'putting back'} the files of session ${session.id} as they were before prompt ${plan.toPrompt} ("${firstLine(plan.promptText)}"):`;
-    process.stdout.write(`${[heading, ...describeReport(plan)].join('\n')}\n`);
+    const cutLine = plan.conversationCut ? [`  ${args.dryRun ? 'would cut' : 'cutting'} the conversation back to before prompt ${plan.toPrompt}: the next run starts from there`] : [];
+    process.stdout.write(`${[heading, ...describeReport(plan), ...cutLine].join('\n')}\n`);
     if (plan.conflicts.length > 0 && !args.force) {
       process.stderr.write(
         `cove rewind: refused: changed by hand since the last checkpoint, and would be overwritten: ${plan.conflicts.join(', ')} (run again with --force to overwrite them)\n`,
@@ -64,7 +73,7 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
       process.stdout.write('dry run: nothing was changed\n');
       return EXIT.ok;
     }
-    if (plan.changes.length === 0) return EXIT.ok;
+    if (plan.changes.length === 0 && !plan.conversationCut) return EXIT.ok;
     const outcome = await rewindSession({ ...request, toPrompt: plan.toPrompt, dryRun: false, record: (event) => store.appendEvents(session.id, [event]) });
     process.stdout.write(`rewound: ${outcome.restored.length} put back, ${outcome.removed.length} removed\n`);
     if (outcome.failed.length > 0) {

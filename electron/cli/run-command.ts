@@ -29,7 +29,7 @@ function workspaceDir(path: string): string {
   return realpathSync(absolute);
 }
 
-function chooseSession(engine: Engine, args: RunArgs, workspaces: string[] | undefined): SessionRecord {
+async function chooseSession(engine: Engine, dataDir: string, args: RunArgs, workspaces: string[] | undefined): Promise<SessionRecord> {
   const { manager } = engine;
   if (args.resume) {
     const session = manager.getSession(args.resume);
@@ -42,7 +42,17 @@ function chooseSession(engine: Engine, args: RunArgs, workspaces: string[] | und
     return session;
   }
   // The same choice the app makes for these workspaces (engine.defaults): flags first, then settings.
-  return manager.createSession({ workspaces: workspaces!, ...engine.defaults(workspaces!, { model: args.model, permissionMode: args.permissionMode }) });
+  const input = { workspaces: workspaces!, ...engine.defaults(workspaces!, { model: args.model, permissionMode: args.permissionMode }) };
+  if (args.worktree) {
+    const { createWorktreeSession, WorktreeError } = await import('../core/worktrees');
+    try {
+      return (await createWorktreeSession(manager, dataDir, input)).session;
+    } catch (error) {
+      if (error instanceof WorktreeError) throw new UsageError(`cove run: --worktree: ${error.message}`);
+      throw error;
+    }
+  }
+  return manager.createSession(input);
 }
 
 export async function runCommand(args: RunArgs): Promise<number> {
@@ -75,7 +85,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
     // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
     const notice = sandboxNotice({ workspaceRoots: roots, coveHome: dataDir, settings: settings.sandbox() });
     if (notice) err.write(`cove: ${notice}\n`);
-    const session = chooseSession(engine, args, explicit);
+    const session = await chooseSession(engine, dataDir, args, explicit);
+    if (args.worktree) err.write(`cove: session ${session.id} works in a worktree of its own, ${session.workspaces[0]} (at the end: cove sessions --merge ${session.id}, or --discard)\n`);
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
     if (Object.keys(patch).length > 0) manager.updateSession(session.id, patch);
     for (const line of unapprovedNotice(dataDir, session.workspaces)) err.write(`cove: ${line}\n`);

@@ -13,8 +13,8 @@ import './styles/tools.css';
 import './styles/habits.css';
 import './styles/highlight.css';
 import './styles/terminal.css';
-
 import './styles/review.css';
+import './styles/worktrees.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

@@ -20,7 +20,8 @@ export interface SessionsSlice {
   loadSessions(): Promise<void>;
   selectSession(sessionId: string | null): void;
   /** Creates a session; answers the error message instead when main refuses. */
-  createSession(workspace: string): Promise<SessionSummary | string>;
+  /** `worktree`: the session works in a git worktree of its own. */
+  createSession(workspace: string, options?: { worktree?: boolean }): Promise<SessionSummary | string>;
   renameSession(sessionId: string, title: string): Promise<boolean>;
   deleteSession(sessionId: string): Promise<boolean>;
   addWorkspace(sessionId: string, path: string): Promise<boolean>;
@@ -65,8 +66,8 @@ export const createSessionsSlice: StateCreator<CoveState, [], [], SessionsSlice>
     else if (open?.sessionId !== sessionId || open.error) void get().openTranscript(sessionId);
   },
 
-  async createSession(workspace) {
-    const response = await call('session:create', { workspaces: [workspace] });
+  async createSession(workspace, options) {
+    const response = await call('session:create', { workspaces: [workspace], ...(options?.worktree ? { worktree: true } : {}) });
     if (!response.ok) return response.error.message;
     get().upsertSession(response.value);
     get().selectSession(response.value.id);

@@ -65,6 +65,8 @@ function populate(root: string): void {
   mkdirSync(join(root, 'src'));
   mkdirSync(join(root, 'olddir', 'inner'), { recursive: true });
   mkdirSync(join(root, 'node_modules', 'dep'), { recursive: true });
+  // Git keeps no folders: this one is deleted by the run and must come back all the same.
+  mkdirSync(join(root, 'emptydir'));
   writeFileSync(join(root, 'src', 'app.ts'), 'export const answer = 41;\n');
   writeFileSync(join(root, 'olddir', 'a.txt'), 'old a\n');
   writeFileSync(join(root, 'olddir', 'inner', 'b.bin'), Buffer.from([0, 1, 2, 255, 0, 10]));
@@ -118,7 +120,7 @@ const SCRIPT = [
       'bash',
       {
         command:
-          'rm -rf olddir link-to-app && mkdir -p made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh && printf "changed\\n" > windows.txt && echo two > private.key',
+          'rm -rf olddir link-to-app && rmdir emptydir && mkdir -p newempty/inner made/deep && echo hi > made/deep/x.txt && rm notes.txt && chmod +x run.sh && printf "changed\\n" > windows.txt && echo two > private.key',
       },
       { id: 'toolu_bash' },
     ),
@@ -141,6 +143,8 @@ describe('cove rewind', () => {
       const repository = repositoryState(f.workspace);
       const id = await twoPrompts(f);
       assert.equal(existsSync(join(f.workspace, 'olddir')), false);
+      assert.equal(existsSync(join(f.workspace, 'emptydir')), false);
+      assert.ok(lstatSync(join(f.workspace, 'newempty', 'inner')).isDirectory());
       assert.equal(readFileSync(join(f.workspace, 'made', 'deep', 'x.txt'), 'utf8'), 'hi\n');
 
       const changed = tree(f.workspace);
@@ -168,7 +172,15 @@ describe('cove rewind', () => {
       const dry = await f.home.run(['rewind', id, '--to', '1', '--dry-run']);
       assert.equal(dry.code, 0, dry.stderr);
       assert.match(dry.stdout, /would put back .* before prompt 1 \("change things"\)/);
-      for (const line of [/restore +\S+\/olddir\/inner\/b\.bin/, /remove +\S+\/made\/deep\/x\.txt/, /revert +\S+\/src\/app\.ts/, /remove +\S+\/later\.txt/, /restore +\S+\/notes\.txt/])
+      for (const line of [
+        /restore +\S+\/olddir\/inner\/b\.bin/,
+        /remove +\S+\/made\/deep\/x\.txt/,
+        /revert +\S+\/src\/app\.ts/,
+        /remove +\S+\/later\.txt/,
+        /restore +\S+\/notes\.txt/,
+        /restore +\S+\/emptydir\/ /,
+        /remove +\S+\/newempty\/inner\/ /,
+      ])
         assert.match(dry.stdout, line);
       assert.deepEqual(tree(f.workspace), changed, 'a dry run changes nothing');
 

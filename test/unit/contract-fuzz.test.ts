@@ -185,6 +185,11 @@ describe('contract fuzz', () => {
       'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
       'session:changes': { sessionId },
       'session:revertHunk': { sessionId, prompt: 1, root: workspace, path: 'a.txt', hunk: 0 },
+
+      'session:worktree': { sessionId },
+      'session:mergeWorktree': { sessionId },
+      'session:discardWorktree': { sessionId },
+      'workspace:worktreeSupport': { path: workspace },
       'workspace:check': { path: workspace },
       'workspace:reveal': { sessionId, path: workspace },
       'workspace:complete': { prefix: `${workspace}/` },

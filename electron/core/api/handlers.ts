@@ -22,6 +22,9 @@ import { approvalHandlers } from '../hooks/approval-handlers';
 import { createPromptHandlers } from './prompt-handlers';
 import { createRewindHandlers } from './rewind-handlers';
 import { createReviewHandlers } from './review-handlers';
+
+import { createWorktreeHandlers } from './worktree-handlers';
+import { createWorktreeSession, WorktreeError } from '../worktrees';
 import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
 import { checkRuleText } from '../permissions/rule-provider';
@@ -127,17 +130,27 @@ export function createHandlers(context: HostContext): Handlers {
       return { revealed: true as const };
     },
     'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
-    'session:create': async ({ workspaces, title, model, permissionMode }) => {
+    'session:create': async ({ workspaces, title, model, permissionMode, worktree }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
       const roots = [...new Set(checked.map((w) => w.path))];
       // The same choice `cove run` makes for these workspaces; a malformed settings file is named in the answer.
       const defaults = sessionDefaults(readWorkspaceSettings({ coveHome: context.dataDir, workspaceRoots: roots }), { model, permissionMode });
+      if (worktree) {
+        try {
+          return summary((await createWorktreeSession(manager, context.dataDir, { workspaces: roots, title, ...defaults })).session);
+        } catch (error) {
+          if (error instanceof WorktreeError) throw ApiError.invalid(error.message);
+          throw error;
+        }
+      }
       const record = manager.createSession({ workspaces: roots, title, ...defaults });
       return summary(record);
     },
     ...sessionLogHandlers(manager, requireSession, summary),
     ...createRewindHandlers(manager, context.dataDir),
     ...createReviewHandlers(manager, context.dataDir),
+
+    ...createWorktreeHandlers(manager, context.dataDir),
     ...createPromptHandlers(
       manager,
       context.dataDir,

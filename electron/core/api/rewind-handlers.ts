@@ -7,6 +7,9 @@ import { timelineOf } from '../checkpoints/timeline';
 import { RewindError, rewindSession } from '../checkpoints/rewind-session';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
+import { worktreeChanges, worktreeOf } from '../worktrees';
+import type { ConversationMessage } from '../agent/types';
+import type { StoredMessage } from '../store';
 
 export function createRewindHandlers(manager: SessionManager, dataDir: string): Pick<Handlers, 'session:rewind' | 'session:changes'> {
   return {
@@ -14,9 +17,12 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
       const session = manager.getSession(sessionId);
       if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
       const timeline = timelineOf(manager.store.loadEvents(sessionId));
-      return sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets: await manager.secretsOf(sessionId) });
+      const secrets = await manager.secretsOf(sessionId);
+      const changes = await sessionChanges({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, secrets });
+      const worktree = worktreeOf(dataDir, sessionId);
+      return worktree ? { ...changes, worktree: await worktreeChanges(worktree, secrets) } : changes;
     },
-    'session:rewind': async ({ sessionId, toPrompt, dryRun, force, paths }) => {
+    'session:rewind': async ({ sessionId, toPrompt, dryRun, force, paths, cutConversation }) => {
       const session = manager.getSession(sessionId);
       if (!session) throw ApiError.notFound(`no session with id ${sessionId}`);
       if (manager.isRunning(sessionId)) throw ApiError.conflict('the session is running; stop it before rewinding its files');
@@ -31,6 +37,11 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
           ...(paths ? { only: paths } : {}),
           record: (event) => manager.recordRewind(event),
           tellModel: (text) => manager.store.appendMessage(sessionId, { role: 'user', content: [{ type: 'text', text }] }),
+          cutConversation: cutConversation ?? false,
+          history: {
+            load: () => manager.store.loadMessages(sessionId) as ConversationMessage[],
+            replace: (messages) => manager.store.replaceMessages(sessionId, messages as StoredMessage[]),
+          },
         });
       } catch (error) {
         if (error instanceof RewindError) throw ApiError.invalid(error.message);

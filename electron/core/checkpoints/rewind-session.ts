@@ -1,7 +1,8 @@
 /**
  * A rewind of one stored session, as `cove rewind` and the UI's "Rewind to here" both do it:
  * plan, report what would change, stop at files changed by hand unless forced, apply, and
- * record the `rewind` event. Bad input (no such prompt, nothing recorded, a deleted shadow
+ * record the `rewind` event; when the person asks, the conversation is cut back to before that
+ * prompt too (conversation-cut.ts). Bad input (no such prompt, nothing recorded, a deleted shadow
  * repository) is a RewindError whose message says what was wrong; nothing is changed then.
  */
 import { makeEvent, type RewindEvent } from '../../../shared/events';
@@ -9,8 +10,10 @@ import type { RewindReport } from '../../../shared/contract';
 import type { SessionRecord, StoredEvent } from '../store';
 import { loadCheckpointSettings } from './settings';
 import { applyRewind, planRewind, RewindError } from './rewind';
-import { timelineOf } from './timeline';
+import { checkpointBefore, timelineOf } from './timeline';
 import { INJECTED_PREFIX } from '../agent/conversation';
+import type { ConversationMessage } from '../agent/types';
+import { historyBefore } from './conversation-cut';
 
 export { RewindError } from './rewind';
 
@@ -28,6 +31,10 @@ export interface RewindRequest {
   record(event: RewindEvent): void;
   /** Adds a note to the stored conversation, read by the model at the session's next run. */
   tellModel(text: string): void;
+  /** Cut the model's conversation back to before the prompt too; needs `history`. */
+  cutConversation?: boolean;
+  /** The session's live history, read and replaced when the conversation is cut. */
+  history?: { load(): ConversationMessage[]; replace(messages: ConversationMessage[]): void };
 }
 
 /** What the model reads next time, so it does not build on files that are no longer there. */
@@ -45,42 +52,53 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
   const { session } = request;
   const timeline = timelineOf(request.events);
   const withChanges = timeline.checkpoints.filter((checkpoint) => checkpoint.moment === 'beforeTool');
-  if (withChanges.length === 0) throw new RewindError(`session ${session.id} has no checkpoints: none of its calls changed files`);
-  const toPrompt = request.toPrompt ?? Math.max(1, withChanges.at(-1)!.prompt);
+  const cut = request.cutConversation ?? false;
+  if (cut && !request.history) throw new RewindError('this host cannot cut the conversation back');
+  if (withChanges.length === 0 && !cut) throw new RewindError(`session ${session.id} has no checkpoints: none of its calls changed files`);
+  const toPrompt = request.toPrompt ?? Math.max(1, withChanges.at(-1)?.prompt ?? timeline.prompts.length);
+  // Found before anything changes: a prompt no longer in the history stops the rewind whole.
+  const history = cut ? historyBefore(request.history!.load(), request.events, toPrompt) : undefined;
   const settings = loadCheckpointSettings(request.coveHome, session.workspaces);
-  const plan = await planRewind({
-    coveHome: request.coveHome,
-    workspaceRoots: session.workspaces,
-    timeline,
-    toPrompt,
-    sizeCap: settings.maxFileBytes,
-    force: request.force,
-    only: request.only,
-  });
+  const filesChanged = checkpointBefore(timeline, toPrompt) !== undefined || !cut;
+  const plan = filesChanged
+    ? await planRewind({
+        coveHome: request.coveHome,
+        workspaceRoots: session.workspaces,
+        timeline,
+        toPrompt,
+        sizeCap: settings.maxFileBytes,
+        force: request.force,
+        only: request.only,
+      })
+    : undefined;
   const report: RewindReport = {
     toPrompt,
     promptText: timeline.prompts[toPrompt - 1]!.text,
-    changes: plan.roots.flatMap((root) => root.actions.map((action) => ({ action: action.kind, path: `${root.root}/${action.path}` }))),
-    kept: plan.kept,
-    conflicts: plan.conflicts,
+    changes: plan ? plan.roots.flatMap((root) => root.actions.map((action) => ({ action: action.kind, path: `${root.root}/${action.path}` }))) : [],
+    kept: plan?.kept ?? [],
+    conflicts: plan?.conflicts ?? [],
     applied: false,
     restored: [],
     removed: [],
     failed: [],
+    conversationCut: cut,
   };
-  if ((plan.conflicts.length > 0 && !request.force) || request.dryRun || report.changes.length === 0) return report;
-  const outcome = await applyRewind(plan);
+  if ((report.conflicts.length > 0 && !request.force) || request.dryRun || (report.changes.length === 0 && !cut)) return report;
+  const outcome = plan && report.changes.length > 0 ? await applyRewind(plan) : { roots: [], restored: [], removed: [], failed: [] };
+  if (history) request.history!.replace(history);
   request.record(
     makeEvent('rewind', {
       sessionId: session.id,
       toPrompt,
-      checkpointId: plan.checkpoint.checkpointId,
+      checkpointId: plan?.checkpoint.checkpointId ?? '',
       roots: outcome.roots,
       restored: outcome.restored,
       removed: outcome.removed,
-      kept: [...plan.kept, ...outcome.failed],
+      kept: [...(plan?.kept ?? []), ...outcome.failed],
+      ...(cut ? { conversationCut: true } : {}),
     }),
   );
-  request.tellModel(noteFor(toPrompt, report.promptText, outcome.restored, outcome.removed));
-  return { ...report, applied: true, restored: outcome.restored, removed: outcome.removed, failed: outcome.failed };
+  // A cut conversation is as old as the files are again; a kept one is told what was undone.
+  if (!cut) request.tellModel(noteFor(toPrompt, report.promptText, outcome.restored, outcome.removed));
+  return { ...report, applied: true, restored: outcome.restored, removed: outcome.removed, failed: outcome.failed, conversationCut: cut };
 }

@@ -4,14 +4,20 @@
  * rewind itself can be undone) and the last state Cove recorded (L). What differs between T
  * and C is put back; what differs between L and C was changed by hand since, and is not
  * overwritten unless forced. A file that exists now but not in T is removed only when some
- * checkpoint of the session knows it: a rewind never deletes a file no checkpoint knows.
+ * checkpoint of the session knows it: a rewind never deletes a file no checkpoint knows. Empty
+ * folders, which git does not keep, come from each checkpoint's list of them and follow the
+ * same rules: one the target had is made again, one made since is removed when a checkpoint knows it.
  */
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import { isFolder } from './empty-folders';
 import { ShadowRepo, type TreeEntry } from './shadow-repo';
 import { checkpointBefore, commitOf, latestKnown, type Timeline, type TimelineCheckpoint } from './timeline';
 
-export type RewindAction = { kind: 'revert' | 'restore'; path: string; entry: TreeEntry } | { kind: 'remove'; path: string };
+/** A folder action's path ends in `/`. */
+export type RewindAction = { kind: 'revert' | 'restore'; path: string; entry: TreeEntry } | { kind: 'remove'; path: string } | { kind: 'restore' | 'remove'; path: string; folder: true };
+
+type FileWrite = Extract<RewindAction, { entry: TreeEntry }>;
 
 export interface RootPlan {
   root: string;
@@ -19,6 +25,8 @@ export interface RootPlan {
   /** The workspace as it was when the rewind was planned. */
   before: string;
   actions: RewindAction[];
+  /** The target's empty folders (absolute, no trailing `/`): never pruned when the files around them go. */
+  emptyFolders: string[];
 }
 
 export interface RewindPlan {
@@ -77,7 +85,8 @@ export async function planRewind(input: RewindInput): Promise<RewindPlan> {
     if (!(await repo.has(target)))
       throw new RewindError(`the checkpoint repository of ${root} no longer holds checkpoint ${checkpoint.checkpointId} (was ${repo.gitDir} deleted?); nothing was changed`);
     const latest = latestKnown(timeline, root);
-    const now = (await repo.snapshot(`before a rewind to prompt ${toPrompt}`)).commit;
+    const nowSnapshot = await repo.snapshot(`before a rewind to prompt ${toPrompt}`);
+    const now = nowSnapshot.commit;
     const only = input.only ? new Set(input.only) : undefined;
     const changes = (await repo.changes(target, now)).filter((change) => !only || only.has(join(root, change.path)));
     const byHand = new Set(latest && (await repo.has(latest)) ? (await repo.changes(latest, now)).map((change) => change.path) : []);
@@ -111,9 +120,34 @@ export async function planRewind(input: RewindInput): Promise<RewindPlan> {
     for (const path of await repo.largeAt(target)) {
       if (!targetEntries.has(path)) plan.kept.push(`${join(root, path)}: was over the size cap at that checkpoint, so it cannot be put back`);
     }
-    plan.roots.push({ root, repo, before: now, actions });
+    const targetEmpty = await repo.emptyFoldersAt(target);
+    if (!only) actions.push(...(await folderActions(repo, target, targetEmpty, nowSnapshot.emptyFolders, [...new Set([...(latest ? [latest] : []), ...later])], plan.kept)));
+    plan.roots.push({ root, repo, before: now, actions, emptyFolders: targetEmpty.map((folder) => join(root, folder.slice(0, -1))) });
   }
   return plan;
+}
+
+/** Empty folders to make again (the target had them) and to remove (made since, known to a checkpoint, with no target file in them). */
+async function folderActions(
+  repo: ShadowRepo,
+  target: string,
+  targetEmpty: readonly string[],
+  nowEmpty: readonly string[],
+  laterCommits: readonly string[],
+  kept: string[],
+): Promise<RewindAction[]> {
+  const actions: RewindAction[] = targetEmpty.filter((folder) => !isFolder(repo.root, folder)).map((path) => ({ kind: 'restore', path, folder: true }) as const);
+  const wanted = new Set(targetEmpty);
+  const candidates = nowEmpty.filter((folder) => !wanted.has(folder));
+  if (candidates.length === 0) return actions;
+  const known = new Set<string>();
+  for (const commit of laterCommits) for (const folder of await repo.emptyFoldersAt(commit)) known.add(folder);
+  for (const folder of candidates) {
+    if ((await repo.entries(target, [folder.slice(0, -1)])).size > 0) continue;
+    if (known.has(folder)) actions.push({ kind: 'remove', path: folder, folder: true });
+    else kept.push(`${join(repo.root, folder)}: no checkpoint knows this empty folder; left as it is`);
+  }
+  return actions;
 }
 
 /** Refuses a path whose folders are no longer plain folders inside the root (a symlink put there since). */
@@ -169,7 +203,7 @@ function modeFor(absolute: string, executable: boolean): number {
   return executable ? current | ((current & 0o444) >> 2) : current & ~0o111;
 }
 
-async function writeEntry(repo: ShadowRepo, root: string, action: Extract<RewindAction, { entry: TreeEntry }>): Promise<void> {
+async function writeEntry(repo: ShadowRepo, root: string, action: FileWrite): Promise<void> {
   checkParents(root, action.path);
   const absolute = join(root, action.path);
   const content = await repo.blob(action.entry.sha);
@@ -197,19 +231,20 @@ export interface RewindOutcome {
   roots: Array<{ root: string; before: string; after: string }>;
 }
 
+/** `start` and the folders above it, up to the root (left out). */
+function foldersUp(root: string, start: string): string[] {
+  const folders: string[] = [];
+  for (let folder = start; folder !== root && isInside(root, folder); folder = dirname(folder)) folders.push(folder);
+  return folders;
+}
+
 /** Carries out a plan: removals first (deepest first), then every file put back; one failure never stops the others. */
 export async function applyRewind(plan: RewindPlan): Promise<RewindOutcome> {
   const outcome: RewindOutcome = { restored: [], removed: [], failed: [], roots: [] };
   for (const rootPlan of plan.roots) {
     const { root, repo } = rootPlan;
-    const writes = rootPlan.actions.filter((action): action is Extract<RewindAction, { entry: TreeEntry }> => action.kind !== 'remove');
-    const keep = new Set(
-      writes.flatMap((action) => {
-        const folders: string[] = [];
-        for (let folder = dirname(join(root, action.path)); folder !== root && isInside(root, folder); folder = dirname(folder)) folders.push(folder);
-        return folders;
-      }),
-    );
+    const writes = rootPlan.actions.filter((action): action is FileWrite => 'entry' in action);
+    const keep = new Set([...writes.flatMap((action) => foldersUp(root, dirname(join(root, action.path)))), ...rootPlan.emptyFolders.flatMap((folder) => foldersUp(root, folder))]);
     const removals = rootPlan.actions.filter((action) => action.kind === 'remove').sort((a, b) => b.path.split('/').length - a.path.split('/').length);
     for (const action of removals) {
       const absolute = join(root, action.path);
@@ -220,6 +255,17 @@ export async function applyRewind(plan: RewindPlan): Promise<RewindOutcome> {
         pruneEmptyFolders(root, action.path, keep);
       } catch (error) {
         outcome.failed.push(`${absolute}: could not be removed (${(error as Error).message})`);
+      }
+    }
+    for (const action of rootPlan.actions) {
+      if (!('folder' in action) || action.kind !== 'restore') continue;
+      const absolute = join(root, action.path);
+      try {
+        checkParents(root, action.path);
+        mkdirSync(absolute, { recursive: true });
+        outcome.restored.push(absolute);
+      } catch (error) {
+        outcome.failed.push(`${absolute}: could not be made again (${(error as Error).message})`);
       }
     }
     for (const action of writes) {

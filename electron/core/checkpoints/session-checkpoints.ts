@@ -29,6 +29,9 @@ export interface SessionCheckpointsOptions {
   warmUp?: boolean;
 }
 
+/** Built-in tools that write files and nothing else: none makes an empty folder or deletes one. */
+const FILE_TOOLS = new Set(['write_file', 'edit_file', 'hashline_edit']);
+
 function failureText(root: string, error: unknown): string {
   if (error instanceof GitError && error.diskFull) return `${root}: not recorded: the disk is full`;
   return `${root}: not recorded: ${(error as Error)?.message ?? String(error)}`;
@@ -63,6 +66,8 @@ export class SessionCheckpoints {
   private queue: Promise<unknown> = Promise.resolve();
   /** The last call a checkpoint was recorded for in this run, for the run-end checkpoint. */
   private lastCall: string | undefined;
+  /** Its tool: after a file tool alone, the empty folders are as the last checkpoint found them. */
+  private lastTool: string | undefined;
   private readonly recordedRoots = new Set<string>();
   /** Found before the first checkpoint of this run (a shadow repository gone), said by it. */
   private readonly pendingProblems: string[] = [];
@@ -81,11 +86,13 @@ export class SessionCheckpoints {
 
   private async beforeTool(call: ToolCallRequest): Promise<ToolDecision> {
     if (call.sensitivity === 'readOnly' || !this.options.settings.enabled) return { action: 'allow' };
-    const recording = this.serially(() => this.record(call.toolCallId, 'beforeTool'));
+    const foldersUnchanged = this.lastTool !== undefined && FILE_TOOLS.has(this.lastTool);
+    const recording = this.serially(() => this.record(call.toolCallId, 'beforeTool', foldersUnchanged));
     // A stopped run does not wait for its checkpoint; the checkpoint still finishes, whole.
     const event = await unlessAborted(recording, call.signal);
     if (!event) return { action: 'deny', reason: 'the run was stopped before the call ran' };
     this.lastCall = call.toolCallId;
+    this.lastTool = call.toolName;
     const failed = event.roots.length < this.repos.length;
     if (failed && this.options.settings.required) {
       const reasons = event.problems.filter((problem) => problem.includes(': not recorded: ')).join('; ');
@@ -102,6 +109,9 @@ export class SessionCheckpoints {
     const lastCall = this.lastCall;
     if (!lastCall) return;
     this.lastCall = undefined;
+    this.lastTool = undefined;
+    // Always walked for folders: a bash call that ran beside file tools may have made some, and
+    // a rewind removes only the empty folders a checkpoint knows.
     await this.serially(() => this.record(lastCall, 'runEnd'));
   }
 
@@ -111,10 +121,10 @@ export class SessionCheckpoints {
     return next;
   }
 
-  private async record(toolCallId: string, moment: CheckpointEvent['moment']): Promise<CheckpointEvent> {
+  private async record(toolCallId: string, moment: CheckpointEvent['moment'], foldersUnchanged = false): Promise<CheckpointEvent> {
     const checkpointId = `cp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const label = `${checkpointId} of session ${this.options.sessionId}`;
-    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label)));
+    const settled = await Promise.allSettled(this.repos.map((repo) => repo.snapshot(label, { foldersUnchanged })));
     const roots: CheckpointEvent['roots'] = [];
     const problems: string[] = this.pendingProblems.splice(0);
     settled.forEach((outcome, index) => {

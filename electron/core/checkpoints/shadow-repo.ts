@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { findEmptyFolders } from './empty-folders';
 import { git, GitError } from './git-runner';
 
 /** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
@@ -38,6 +39,24 @@ export interface Snapshot {
   changing: string[];
   /** What could not be recorded and why (an unreadable file, a nested repository). */
   skipped: string[];
+  /** Folders with nothing in them, each ending in `/`: git keeps no folders, the commit message does. */
+  emptyFolders: string[];
+}
+
+/** What a checkpoint's commit message holds besides its label. */
+export interface CheckpointNotes {
+  large: string[];
+  emptyFolders: string[];
+}
+
+export interface SnapshotOptions {
+  /**
+   * Nothing since the last checkpoint could have made or removed a folder (only file tools ran,
+   * and they make no empty folders and delete none): its list of empty folders is kept and the
+   * walk that finds them skipped. A folder on the list that has a file now still existed, which
+   * is all a rewind asks of it.
+   */
+  foldersUnchanged?: boolean;
 }
 
 export interface TreeEntry {
@@ -169,17 +188,17 @@ export class ShadowRepo {
    * ancestor of HEAD, so none needs a ref of its own to stay. Throws only when nothing could be
    * recorded; one unreadable file is reported in `skipped`.
    */
-  async snapshot(label: string): Promise<Snapshot> {
+  async snapshot(label: string, options: SnapshotOptions = {}): Promise<Snapshot> {
     // Git is never killed half-way (a cancelled run waits for its checkpoint): a killed `git add`
     // would leave index.lock behind. Another process checkpointing the same root holds the lock
     // for a moment; a lock older than a minute is what a crashed process left.
     for (let attempt = 0; ; attempt++) {
       try {
-        const first = await this.record(label);
+        const first = await this.record(label, options);
         if (first.changing.length === 0) return first;
         // Recorded once more: a file written at that moment (another call's temp file) has
         // usually settled by now; only what is still changing is reported.
-        const second = await this.record(label);
+        const second = await this.record(label, options);
         return { ...second, created: first.created, skipped: [...new Set([...first.skipped, ...second.skipped])] };
       } catch (error) {
         if (!(error instanceof GitError) || !/index\.lock/.test(error.stderr) || attempt >= 20) throw error;
@@ -198,14 +217,21 @@ export class ShadowRepo {
     }
   }
 
-  private async record(label: string): Promise<Snapshot> {
+  private async record(label: string, options: SnapshotOptions): Promise<Snapshot> {
     const created = await this.ensure();
     // A file that shrank under the cap is recorded again from now on.
     const previousLarge = this.largeFiles();
     const stillLarge = previousLarge.filter((path) => this.isLarge(path));
     if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
 
-    const status = nulList(await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']));
+    const carried = options.foldersUnchanged ? this.lastEmptyFolders() : undefined;
+    // Both walks at once: folders with no tracked file in them come from the second.
+    const [statusOutput, otherFolders] = await Promise.all([
+      this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']),
+      carried ? undefined : this.run(['ls-files', '-z', '--others', '--directory', '--exclude-standard']),
+    ]);
+    const status = nulList(statusOutput);
+    const nested = new Set<string>();
     const skipped: string[] = [];
     const newLarge: string[] = [];
     const toStage: string[] = [];
@@ -217,6 +243,7 @@ export class ShadowRepo {
       const path = entry.slice(3);
       if (code === '??' && path.endsWith('/')) {
         skipped.push(`${path} is a git repository of its own; its files are not recorded`);
+        nested.add(path);
         continue;
       }
       const size = code[1] === 'D' ? 0 : this.sizeOf(path);
@@ -240,17 +267,48 @@ export class ShadowRepo {
     await this.stage(toStage, vanished, skipped);
     const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
     const large = [...stillLarge, ...newLarge];
+    const emptyFolders = carried ?? findEmptyFolders(this.root, nulList(otherFolders!), nested);
     const parent = await this.head();
     // Nothing new since the last checkpoint: it stands for this one too.
-    if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length) {
-      return { root: this.root, commit: parent, created, large, changing, skipped };
+    if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length && (await this.sameEmptyFolders(parent, emptyFolders))) {
+      return { root: this.root, commit: parent, created, large, changing, skipped, emptyFolders };
     }
-    const message = `Cove checkpoint ${label}\n\n${JSON.stringify({ large })}\n`;
+    const notes: CheckpointNotes = { large, emptyFolders };
+    const message = `Cove checkpoint ${label}\n\n${JSON.stringify(notes)}\n`;
     // write-tree and commit-tree, not `git commit`: commit would stat the whole tree once more.
     const tree = (await this.run(['write-tree'])).toString('utf8').trim();
     const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message)).toString('utf8').trim();
     this.moveHead(commit);
-    return { root: this.root, commit, created, large, changing, skipped };
+    writeFileSync(this.emptyFoldersPath(), `${commit}\n${JSON.stringify(emptyFolders)}\n`);
+    return { root: this.root, commit, created, large, changing, skipped, emptyFolders };
+  }
+
+  private emptyFoldersPath(): string {
+    return join(this.gitDir, 'cove-empty-folders');
+  }
+
+  /** The empty folders of the HEAD commit, when the file the last commit left says so. */
+  private lastEmptyFolders(): string[] | undefined {
+    try {
+      const [commit, json] = readFileSync(this.emptyFoldersPath(), 'utf8').split('\n');
+      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
+      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
+      return commit === target ? (JSON.parse(json!) as string[]) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `commit` recorded these empty folders: read from the file the last commit left, else from the commit itself. */
+  private async sameEmptyFolders(commit: string, emptyFolders: readonly string[]): Promise<boolean> {
+    let recorded: string[];
+    try {
+      const [cached, json] = readFileSync(this.emptyFoldersPath(), 'utf8').split('\n');
+      recorded = cached === commit ? (JSON.parse(json!) as string[]) : (await this.notesAt(commit)).emptyFolders;
+    } catch {
+      recorded = (await this.notesAt(commit)).emptyFolders;
+    }
+    return recorded.length === emptyFolders.length && recorded.every((path, index) => path === emptyFolders[index]);
   }
 
   /**
@@ -324,6 +382,15 @@ export class ShadowRepo {
 
   /** The files over the size cap when `commit` was recorded. */
   async largeAt(commit: string): Promise<string[]> {
+    return (await this.notesAt(commit)).large;
+  }
+
+  /** The empty folders when `commit` was recorded (none for a checkpoint older than this list). */
+  async emptyFoldersAt(commit: string): Promise<string[]> {
+    return (await this.notesAt(commit)).emptyFolders;
+  }
+
+  private async notesAt(commit: string): Promise<CheckpointNotes> {
     const body = (await this.run(['cat-file', 'commit', commit])).toString('utf8');
     const json = body
       .slice(body.indexOf('\n\n') + 2)
@@ -331,11 +398,12 @@ export class ShadowRepo {
       .slice(1)
       .join('\n\n')
       .trim();
+    const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
     try {
-      const parsed = JSON.parse(json) as { large?: unknown };
-      return Array.isArray(parsed.large) ? parsed.large.filter((item): item is string => typeof item === 'string') : [];
+      const parsed = JSON.parse(json) as { large?: unknown; emptyFolders?: unknown };
+      return { large: strings(parsed.large), emptyFolders: strings(parsed.emptyFolders) };
     } catch {
-      return [];
+      return { large: [], emptyFolders: [] };
     }
   }
 

@@ -27,12 +27,14 @@ export const RewindControl = memo(function RewindControl({ sessionId, itemKey, t
   const [plan, setPlan] = useState<RewindReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [mismatch, setMismatch] = useState(false);
+  // The person's choice: the conversation goes on from here (told what was undone), or is cut back too.
+  const [cutConversation, setCutConversation] = useState(false);
   if (prompt === null) return null;
 
   const run = async (options: { dryRun: boolean; force?: boolean }) => {
     setBusy(true);
     try {
-      const report = await ask('session:rewind', { sessionId, toPrompt: prompt, ...options });
+      const report = await ask('session:rewind', { sessionId, toPrompt: prompt, ...options, ...(!options.dryRun && cutConversation ? { cutConversation } : {}) });
       // Main numbers prompts from the stored events; a transcript that shows them otherwise
       // (a steered prompt not drawn after a reload) must never rewind to another prompt.
       if (report && report.promptText !== text) setMismatch(true);
@@ -78,6 +80,13 @@ export const RewindControl = memo(function RewindControl({ sessionId, itemKey, t
         ))}
       </ul>
       {plan.conflicts.length > 0 && !plan.applied ? <p role="alert">Changed by hand since, and would be overwritten: {plan.conflicts.join(', ')}</p> : null}
+      {!plan.applied && plan.changes.length > 0 ? (
+        <label className="rewind-cut">
+          <input type="checkbox" checked={cutConversation} onChange={(event) => setCutConversation(event.target.checked)} />
+          Also cut the conversation back to before this prompt
+        </label>
+      ) : null}
+      {plan.applied && plan.conversationCut ? <p role="status">The conversation was cut back: the next message starts from before this prompt.</p> : null}
       <div className="rewind-actions">
         {!plan.applied && plan.changes.length > 0 ? (
           plan.conflicts.length > 0 ? (

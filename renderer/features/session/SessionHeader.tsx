@@ -10,6 +10,7 @@ import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 import { TodoChecklist } from './TodoChecklist';
 import { ReviewChanges } from '../checkpoints/ReviewChanges';
+import { WorktreeActions } from '../worktrees/WorktreeActions';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -59,6 +60,7 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         </label>
         <PersonaPicker session={session} />
         <ReviewChanges sessionId={session.id} />
+        <WorktreeActions sessionId={session.id} running={session.status === 'running' || session.status === 'waiting'} />
         {confirming ? (
           <span className="confirm">
             <button type="button" className="danger" onClick={() => void deleteSession(session.id)}>

@@ -6,6 +6,7 @@ import { NEW_SESSION_DRAFT } from '../../store/composer-slice';
 import type { FolderCheck } from '../../store/workspace-slice';
 import { Composer } from '../composer/Composer';
 import { FolderInput } from './FolderInput';
+import { WorktreeChoice, useWorktreeSupport } from '../worktrees/WorktreeChoice';
 
 const STATUS_ID = 'project-folder-status';
 
@@ -18,6 +19,8 @@ export function NewSession() {
   const sendFirstMessage = useCove((state) => state.sendFirstMessage);
   const [busy, setBusy] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [worktree, setWorktree] = useState(false);
+  const worktreeSupport = useWorktreeSupport(folderCheck.status === 'ok' ? folderCheck.path : null);
 
   const checked = folderCheck.status !== 'idle' && folderCheck.status !== 'checking';
   const check = () => (folderDraft.trim() === '' ? Promise.resolve(folderCheck) : checkFolder(folderDraft));
@@ -27,7 +30,7 @@ export function NewSession() {
     const result = folderCheck.status === 'ok' ? folderCheck : await checkFolder(folderDraft);
     if (result.status !== 'ok') return;
     setBusy(true);
-    const created = await createSession(result.path);
+    const created = await createSession(result.path, { worktree: worktree && worktreeSupport?.available === true });
     setBusy(false);
     if (typeof created === 'string') {
       setCreateError(created);
@@ -66,6 +69,7 @@ export function NewSession() {
         </button>
       </div>
       <FolderStatus check={folderCheck} />
+      <WorktreeChoice support={worktreeSupport} checked={worktree} onChange={setWorktree} />
       {createError ? (
         <p role="alert" className="inline-error">
           {createError}

@@ -1,0 +1,83 @@
+// A worktree per session, in Chromium: the New session checkbox is disabled, with the reason,
+// for a folder that is not a git repository; in a repository the session's edit lands in its
+// worktree, not in the person's tree, until the header's Merge brings it in and removes the
+// worktree and its branch.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { RecordedRequest } from '../support/model-server';
+import { block, reply, type Reply } from '../support/model-server';
+import { launchChromium, skipReason, statusBadge, withApp } from './support';
+
+const skip = skipReason();
+const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+const userGit = (root: string, ...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnv });
+
+function script(request: RecordedRequest): Reply {
+  if (JSON.stringify(request.body.messages).includes('tool_result')) return reply.text('Edited app.txt in the worktree.');
+  return reply.message([block.toolUse('write_file', { path: 'app.txt', content: 'from the session\n' })]);
+}
+
+describe('a worktree per session', { skip }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('the checkbox says why it is off outside git; in a repository the edit stays in the worktree until Merge', () =>
+    withApp(browser, 'worktree', script, async (e2e) => {
+      const { page } = e2e;
+      const plain = realpathSync(mkdtempSync(join(tmpdir(), 'cove-plain-')));
+      try {
+        userGit(e2e.workspace, 'init', '-q', '-b', 'main');
+        writeFileSync(join(e2e.workspace, 'app.txt'), 'original\n');
+        userGit(e2e.workspace, 'add', '-A');
+        userGit(e2e.workspace, 'commit', '-q', '-m', 'start');
+        const head = userGit(e2e.workspace, 'rev-parse', 'HEAD');
+
+        await page.getByRole('button', { name: 'New session' }).click();
+        const field = page.getByRole('combobox', { name: 'Project folder' });
+        const choice = page.getByRole('checkbox', { name: 'Work in a separate git worktree' });
+        await field.fill(plain);
+        await page.getByRole('button', { name: 'Check folder' }).click();
+        await page.getByText(/Not available: .* is not in a git repository/).waitFor();
+        assert.equal(await choice.isDisabled(), true);
+        await e2e.screenshot('worktree-1-not-git');
+
+        await field.fill(e2e.workspace);
+        await page.getByRole('button', { name: 'Check folder' }).click();
+        await page.getByText('A new branch from main; merge or discard it at the end.').waitFor();
+        await choice.check();
+        await page.getByRole('textbox', { name: 'Message' }).fill('Change app.txt');
+        await page.getByRole('button', { name: 'Start session' }).click();
+        await page.getByRole('article', { name: 'Permission request: write_file' }).getByRole('button', { name: 'Allow once' }).click();
+        await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Edited app.txt in the worktree.' }).waitFor();
+        await statusBadge(page.locator('header.session-header'), 'done').waitFor();
+        assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), 'original\n', 'the person’s tree is untouched');
+        assert.equal(userGit(e2e.workspace, 'worktree', 'list', '--porcelain').match(/^worktree /gm)?.length, 2);
+
+        const actions = page.getByRole('group', { name: 'Worktree' });
+        await actions.getByText(/Worktree cove\/\w{8} from main/).waitFor();
+        await e2e.screenshot('worktree-2-actions');
+        await actions.getByRole('button', { name: 'Merge into main' }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Merged cove\/\w{8} into main/ })
+          .waitFor();
+        assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), 'from the session\n');
+        assert.notEqual(userGit(e2e.workspace, 'rev-parse', 'HEAD'), head);
+        assert.equal(userGit(e2e.workspace, 'worktree', 'list', '--porcelain').match(/^worktree /gm)?.length, 1);
+        assert.equal(userGit(e2e.workspace, 'branch', '--list', 'cove/*'), '');
+        await e2e.waitForSessions((sessions) => sessions.length === 1 && sessions[0]!.workspaces[0] === e2e.workspace, 'the session back in the person’s folder');
+      } finally {
+        rmSync(plain, { recursive: true, force: true });
+      }
+    }));
+});
