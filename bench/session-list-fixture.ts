@@ -55,7 +55,7 @@ export function writeStoredSessions(dataDir: string, workspace: string, count: n
     const projects = PROJECTS.map((project) => join(workspace, project));
     db.transaction(() => {
       for (let index = 0; index < count; index++) {
-        const at = now - (count - index) * HOUR;
+        const at = now - (count - 1 - index) * HOUR;
         const id = `s-bench-${String(index).padStart(6, '0')}`;
         insertSession.run(id, sessionTitle(index), JSON.stringify([projects[index % projects.length]]), at, at);
         for (let turn = 0; turn < MESSAGES_PER_SESSION; turn++) {

@@ -40,6 +40,8 @@ export interface SessionsSlice {
 const ACTIVE_KEY = 'cove.activeSession';
 /** A screenful many times over, and a fraction of what 10,000 stored sessions would send at once. */
 export const SESSION_PAGE = 200;
+/** Later pages are bigger: someone scrolling that far is going a long way. */
+const MORE_PAGE = 1000;
 const MODES = ['default', 'acceptEdits', 'plan', 'bypass'] as const;
 
 function cursorOf(session: SessionSummary): { updatedAt: number; id: string } {
@@ -83,14 +85,14 @@ export const createSessionsSlice: StateCreator<CoveState, [], [], SessionsSlice>
     const cursor = get().sessionsCursor;
     if (!cursor || get().loadingMoreSessions) return;
     set({ loadingMoreSessions: true });
-    const list = await ask('session:list', { limit: SESSION_PAGE, before: cursor });
+    const list = await ask('session:list', { limit: MORE_PAGE, before: cursor });
     // A reload of the first page in the meantime started the list again; this page is stale.
     if (get().sessionsCursor !== cursor) return;
     if (!list) return set({ loadingMoreSessions: false });
     set((state) => ({
       // A session already here was updated since it was listed: the live copy is newer.
       sessions: { ...Object.fromEntries(list.map((session) => [session.id, session])), ...state.sessions },
-      sessionsCursor: list.length < SESSION_PAGE ? null : cursorOf(list.at(-1)!),
+      sessionsCursor: list.length < MORE_PAGE ? null : cursorOf(list.at(-1)!),
       loadingMoreSessions: false,
     }));
   },

@@ -3,7 +3,7 @@
  * the page, so 10,000 sessions cost what 30 do. Older pages load as the list nears its end; the
  * open session is scrolled into view when it changes.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCove } from '../../store';
 import { useNow } from '../../ui/use-now';
@@ -36,13 +36,12 @@ export function SessionList() {
   }, [rows]);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_ESTIMATE : ROW_ESTIMATE),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 8,
-  });
+  // Stable between renders of the same rows: the virtualizer recomputes every row's offset
+  // when these change, which for 10,000 rows would be work on every scroll frame.
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'group' ? GROUP_ESTIMATE : ROW_ESTIMATE), [rows]);
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  const getScrollElement = useCallback(() => scroller.current, []);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, getItemKey, overscan: 8 });
   const visible = virtualizer.getVirtualItems();
   const lastVisible = visible.at(-1)?.index ?? -1;
 
@@ -55,7 +54,7 @@ export function SessionList() {
   // away: an active session older than the pages loaded sits at the end until they reach it.
   const shownFor = useRef<string | null>(null);
   const activeWasInView = useRef(false);
-  const activeIndex = activeSessionId ? rows.findIndex((row) => row.key === activeSessionId) : -1;
+  const activeIndex = useMemo(() => (activeSessionId ? rows.findIndex((row) => row.key === activeSessionId) : -1), [rows, activeSessionId]);
   useLayoutEffect(() => {
     if (activeIndex < 0 || (shownFor.current === activeSessionId && !activeWasInView.current)) return;
     shownFor.current = activeSessionId;
