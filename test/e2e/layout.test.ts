@@ -149,6 +149,25 @@ describe('layout in narrow and wide windows', { skip }, () => {
     await page.getByRole('combobox', { name: 'Project folder' }).waitFor();
   });
 
+  test('800×600: the drop hint says its words on a card of its own', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 800, height: 600 });
+    const files = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['x'], 'project'));
+      return transfer;
+    });
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer: files });
+    const words = page.locator('.drop-hint-text');
+    await words.waitFor();
+    const background = await words.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(background)?.[1];
+    assert.ok(alpha === undefined || Number(alpha) === 1, `the words' card is opaque: ${background}`);
+    await e2e.screenshot('layout-6-800-drop');
+    await page.dispatchEvent('body', 'dragleave', { dataTransfer: files });
+    await words.waitFor({ state: 'detached' });
+  });
+
   test('dark, 900×700: a screenshot to look at', async () => {
     const { page } = e2e;
     await page.emulateMedia({ colorScheme: 'dark' });
