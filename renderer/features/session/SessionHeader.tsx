@@ -29,12 +29,6 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
   const [optionsOpen, setOptionsOpen] = useState(false);
   const optionsId = useId();
   const title = displayTitle(session.title);
-  const error =
-    session.lastError && session.status === 'error' ? (
-      <p className="inline-error" role="note" title={session.lastError}>
-        Last run failed: {session.lastError}
-      </p>
-    ) : null;
 
   if (!oneLine) {
     return (
@@ -48,7 +42,6 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         </div>
         <SessionControls session={session} />
         <TodoChecklist sessionId={session.id} />
-        {error}
       </header>
     );
   }
@@ -79,7 +72,6 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
           Options <span aria-hidden="true">{optionsOpen ? '▴' : '▾'}</span>
         </button>
       </div>
-      {error}
       {optionsOpen ? (
         // Below the one line, over the transcript; Escape closes it and gives focus back to its button.
         <div id={optionsId} className="session-options" role="group" aria-label="Session options">
