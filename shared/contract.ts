@@ -284,7 +284,19 @@ export interface WorktreeView {
 export const requests = {
   'app:info': { input: z.object({}).strict(), result: result<AppInfo>() },
 
-  'session:list': { input: z.object({ limit: z.number().int().min(1).max(1000).optional() }).strict(), result: result<SessionSummary[]>() },
+  /** Newest first, `limit` at a time (500 when absent); `before` is the last session of the page before, for the next page. */
+  'session:list': {
+    input: z
+      .object({
+        limit: z.number().int().min(1).max(1000).optional(),
+        before: z
+          .object({ updatedAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), id })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    result: result<SessionSummary[]>(),
+  },
   'session:create': {
     input: z
       .object({

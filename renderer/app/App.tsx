@@ -1,6 +1,10 @@
-/** The window: top bar, sessions on the left, the open session (or a new one) in the middle, subagents on the right. */
+/**
+ * The window: top bar, sessions on the left, the open session (or a new one) in the middle,
+ * subagents on the right. Each side panel has a button in the top bar and closes on its own
+ * when the window is too narrow for it (use-panels.ts).
+ */
 import { NewSession } from '../features/workspace/NewSession';
-import { SessionsPanel } from '../features/sessions/SessionsPanel';
+import { SESSIONS_PANEL_ID, SessionsPanel } from '../features/sessions/SessionsPanel';
 import { WaitingBanner } from '../features/sessions/WaitingBanner';
 import { SessionView } from '../features/session/SessionView';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
@@ -11,39 +15,68 @@ import { Notices } from './Notices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
 import { FeatureBoundary } from './FeatureBoundary';
-import { useGlobalShortcuts } from './use-global-shortcuts';
+import { PanelButton, SUBAGENTS_PANEL_ID } from './PanelButton';
+import { startNewSession, useGlobalShortcuts } from './use-global-shortcuts';
+import { usePanels } from './use-panels';
 
 export function App() {
   const activeSessionId = useCove((state) => state.activeSessionId);
-  const hasSubagents = useCove((state) => (state.transcript?.state.subagents.length ?? 0) > 0);
+  const subagentCount = useCove((state) => state.transcript?.state.subagents.length ?? 0);
+  const runningSubagents = useCove((state) => state.transcript?.state.subagents.filter((agent) => agent.status === 'running').length ?? 0);
   const openSettings = useCove((state) => state.openSettings);
   const dropping = useWindowDrop();
+  const panels = usePanels();
   useGlobalShortcuts();
+  const showSessions = panels.sessions.open;
+  const showSubagents = subagentCount > 0 && panels.subagents.open;
+  const classes = ['app', showSessions ? '' : 'without-sessions', showSubagents ? 'with-subagents' : '', dropping ? 'dropping' : ''];
 
   return (
-    <div className={`app${hasSubagents ? ' with-subagents' : ''}${dropping ? ' dropping' : ''}`}>
+    <div className={classes.filter(Boolean).join(' ')}>
       <header className="topbar">
+        <PanelButton label="Sessions panel" controls={SESSIONS_PANEL_ID} state={panels.sessions} onToggle={() => panels.toggle('sessions')} icon="☰" />
         <span className="brand">Cove</span>
+        {showSessions ? null : (
+          <button type="button" className="panel-button" aria-label="New session" title="New session (Ctrl+N)" onClick={startNewSession}>
+            <span aria-hidden="true">+</span>
+          </button>
+        )}
         <ConnectionBanner />
         <SandboxBanner />
         <FeatureBoundary name="Waiting sessions">
           <WaitingBanner />
         </FeatureBoundary>
-        <button type="button" className="topbar-button" onClick={openSettings}>
-          Settings
-        </button>
+        <span className="topbar-end">
+          {subagentCount > 0 ? (
+            <PanelButton
+              label="Subagents panel"
+              controls={SUBAGENTS_PANEL_ID}
+              state={panels.subagents}
+              onToggle={() => panels.toggle('subagents')}
+              icon="◧"
+              detail={runningSubagents > 0 ? `${runningSubagents} running` : String(subagentCount)}
+            />
+          ) : null}
+          <button type="button" className="topbar-button" onClick={openSettings}>
+            Settings
+          </button>
+        </span>
       </header>
-      <FeatureBoundary name="Sessions">
-        <SessionsPanel />
-      </FeatureBoundary>
+      {showSessions ? (
+        <FeatureBoundary name="Sessions">
+          <SessionsPanel />
+        </FeatureBoundary>
+      ) : null}
       <main className="center">
         <FeatureBoundary name={activeSessionId ? 'Session' : 'New session'}>
           {activeSessionId ? <SessionView key={activeSessionId} sessionId={activeSessionId} /> : <NewSession />}
         </FeatureBoundary>
       </main>
-      {hasSubagents ? (
+      {showSubagents ? (
         <FeatureBoundary name="Subagents">
-          <SubagentSidebar />
+          <div id={SUBAGENTS_PANEL_ID} className="subagents-column">
+            <SubagentSidebar />
+          </div>
         </FeatureBoundary>
       ) : null}
       <FeatureBoundary name="Settings">
@@ -52,7 +85,7 @@ export function App() {
       <Notices />
       {dropping ? (
         <div className="drop-hint" aria-hidden="true">
-          {activeSessionId ? 'Drop a folder to add it to this session' : 'Drop a folder to start a session in it'}
+          <span className="drop-hint-text">{activeSessionId ? 'Drop a folder to add it to this session' : 'Drop a folder to start a session in it'}</span>
         </div>
       ) : null}
     </div>

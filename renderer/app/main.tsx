@@ -15,6 +15,7 @@ import './styles/highlight.css';
 import './styles/terminal.css';
 import './styles/review.css';
 import './styles/worktrees.css';
+import './styles/adaptive.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
+import { createLayoutSlice } from './layout-slice';
 import { actionFor, createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
 import { createApprovalsSlice } from './approvals-slice';
@@ -34,6 +35,7 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createMcpSlice(...args),
   ...createPromptImagesSlice(...args),
   ...createApprovalsSlice(...args),
+  ...createLayoutSlice(...args),
 }));
 
 reportRequestFailures((message, code) => useCove.getState().notify(message, 'error', actionFor(code)));

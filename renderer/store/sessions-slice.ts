@@ -11,13 +11,19 @@ export interface SessionsSlice {
   sessionsLoaded: boolean;
   /** null shows the new-session view. */
   activeSessionId: string | null;
+  /** Where the next page of the list starts (the oldest session loaded); null once every session is loaded. */
+  sessionsCursor: { updatedAt: number; id: string } | null;
+  loadingMoreSessions: boolean;
   searchText: string;
   searchResults: SearchResult[] | null;
   searchError: string | null;
   appInfo: AppInfo | null;
 
   loadAppInfo(): Promise<void>;
+  /** The newest page of the list, replacing what was loaded. */
   loadSessions(): Promise<void>;
+  /** The next page of older sessions, when there is one and none is on its way. */
+  loadMoreSessions(): Promise<void>;
   selectSession(sessionId: string | null): void;
   /** Creates a session; answers the error message instead when main refuses. */
   /** `worktree`: the session works in a git worktree of its own. */
@@ -33,11 +39,21 @@ export interface SessionsSlice {
 }
 
 const ACTIVE_KEY = 'cove.activeSession';
+/** A screenful many times over, and a fraction of what 10,000 stored sessions would send at once. */
+export const SESSION_PAGE = 200;
+/** Later pages are bigger: someone scrolling that far is going a long way. */
+const MORE_PAGE = 1000;
 const MODES = ['default', 'acceptEdits', 'plan', 'bypass'] as const;
+
+function cursorOf(session: SessionSummary): { updatedAt: number; id: string } {
+  return { updatedAt: session.updatedAt, id: session.id };
+}
 
 export const createSessionsSlice: StateCreator<CoveState, [], [], SessionsSlice> = (set, get) => ({
   sessions: {},
   sessionsLoaded: false,
+  sessionsCursor: null,
+  loadingMoreSessions: false,
   activeSessionId: readStored<string | null>(ACTIVE_KEY, null),
   searchText: '',
   searchResults: null,
@@ -50,11 +66,36 @@ export const createSessionsSlice: StateCreator<CoveState, [], [], SessionsSlice>
   },
 
   async loadSessions() {
-    const list = await ask('session:list', {});
+    const list = await ask('session:list', { limit: SESSION_PAGE });
     if (!list) return;
-    set({ sessions: Object.fromEntries(list.map((session) => [session.id, session])), sessionsLoaded: true });
+    const complete = list.length < SESSION_PAGE;
     const active = get().activeSessionId;
-    if (active && !list.some((session) => session.id === active)) get().selectSession(null);
+    const listed = list.some((session) => session.id === active);
+    // An active session older than the first page stays: opening it brings its summary.
+    const kept = active && !listed ? get().sessions[active] : undefined;
+    set({
+      sessions: Object.fromEntries([...list, ...(kept ? [kept] : [])].map((session) => [session.id, session])),
+      sessionsLoaded: true,
+      sessionsCursor: complete ? null : cursorOf(list.at(-1)!),
+      loadingMoreSessions: false,
+    });
+    if (active && !listed && complete) get().selectSession(null);
+  },
+
+  async loadMoreSessions() {
+    const cursor = get().sessionsCursor;
+    if (!cursor || get().loadingMoreSessions) return;
+    set({ loadingMoreSessions: true });
+    const list = await ask('session:list', { limit: MORE_PAGE, before: cursor });
+    // A reload of the first page in the meantime started the list again; this page is stale.
+    if (get().sessionsCursor !== cursor) return;
+    if (!list) return set({ loadingMoreSessions: false });
+    set((state) => ({
+      // A session already here was updated since it was listed: the live copy is newer.
+      sessions: { ...Object.fromEntries(list.map((session) => [session.id, session])), ...state.sessions },
+      sessionsCursor: list.length < MORE_PAGE ? null : cursorOf(list.at(-1)!),
+      loadingMoreSessions: false,
+    }));
   },
 
   selectSession(sessionId) {

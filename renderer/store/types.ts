@@ -1,6 +1,7 @@
 /** The whole renderer state: one store composed of feature slices. */
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
+import type { LayoutSlice } from './layout-slice';
 import type { NoticesSlice } from './notices-slice';
 import type { McpSlice } from './mcp-slice';
 import type { ApprovalsSlice } from './approvals-slice';
@@ -23,4 +24,5 @@ export type CoveState = SessionsSlice &
   PersonasSlice &
   McpSlice &
   PromptImagesSlice &
-  ApprovalsSlice;
+  ApprovalsSlice &
+  LayoutSlice;

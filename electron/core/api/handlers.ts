@@ -129,7 +129,7 @@ export function createHandlers(context: HostContext): Handlers {
       reveal(workspaceToReveal(requireSession(sessionId).workspaces, path));
       return { revealed: true as const };
     },
-    'session:list': ({ limit }) => store.listSessions({ limit: limit ?? 500 }).map(summary),
+    'session:list': ({ limit, before }) => store.listSessions({ limit: limit ?? 500, before }).map(summary),
     'session:create': async ({ workspaces, title, model, permissionMode, worktree }) => {
       const checked = await Promise.all(workspaces.map(checkWorkspace));
       const roots = [...new Set(checked.map((w) => w.path))];

@@ -6,11 +6,13 @@ export { isProcessAlive } from './recovery';
 export { newSessionId } from './ids';
 export { SESSION_STATUSES, StoreError } from './types';
 export type {
+  ListOptions,
   NewSession,
   PermissionAuditEntry,
   PermissionAuditRecord,
   RecoveryReport,
   SearchHit,
+  SessionCursor,
   SessionPatch,
   SessionRecord,
   SessionStatus,

@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { Usage } from '../../../shared/events';
 import { newSessionId } from './ids';
 import { SESSION_STATUSES, StoreError } from './types';
-import type { NewSession, SessionPatch, SessionRecord, SessionStatus } from './types';
+import type { ListOptions, NewSession, SessionCursor, SessionPatch, SessionRecord, SessionStatus } from './types';
 
 export interface SessionRow {
   id: string;
@@ -65,6 +65,14 @@ function checkStatus(status: SessionStatus): void {
   }
 }
 
+function cursor(before: SessionCursor | undefined): { beforeAt: number; beforeId: string } {
+  if (before === undefined) return { beforeAt: Number.MAX_SAFE_INTEGER, beforeId: '' };
+  if (!Number.isSafeInteger(before.updatedAt) || typeof before.id !== 'string') {
+    throw new StoreError('invalidInput', `before: ${JSON.stringify(before)} is not a session's { updatedAt, id }`);
+  }
+  return { beforeAt: before.updatedAt, beforeId: before.id };
+}
+
 const HAS_WORKSPACE = 'EXISTS (SELECT 1 FROM json_each(sessions.workspaces) WHERE value = @workspace)';
 
 export function sessionQueries(db: Database, now: () => number) {
@@ -72,8 +80,10 @@ export function sessionQueries(db: Database, now: () => number) {
     INSERT INTO sessions (id, title, workspaces, model, permission_mode, status, created_at, updated_at)
     VALUES (@id, @title, @workspaces, @model, @permissionMode, 'idle', @now, @now)`);
   const select = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
-  const list = db.prepare<{ workspace: string | null; limit: number }, SessionRow>(`
-    SELECT * FROM sessions WHERE (@workspace IS NULL OR ${HAS_WORKSPACE})
+  // The row-value comparison is a range on sessions_by_update, so a page deep in a long list
+  // costs what the first one does; no cursor is a cursor past every session.
+  const list = db.prepare<{ workspace: string | null; limit: number; beforeAt: number; beforeId: string }, SessionRow>(`
+    SELECT * FROM sessions WHERE (@workspace IS NULL OR ${HAS_WORKSPACE}) AND (updated_at, id) < (@beforeAt, @beforeId)
     ORDER BY updated_at DESC, id DESC LIMIT @limit`);
   // One statement for every patch: each field has a flag saying whether to set it.
   const update = db.prepare(`
@@ -120,13 +130,13 @@ export function sessionQueries(db: Database, now: () => number) {
       return row && toSessionRecord(row);
     },
 
-    listSessions(options: { limit?: number; workspace?: string } = {}): SessionRecord[] {
+    listSessions(options: ListOptions = {}): SessionRecord[] {
       const workspace = options.workspace === undefined ? null : resolve(options.workspace);
-      return list.all({ workspace, limit: options.limit ?? -1 }).map(toSessionRecord);
+      return list.all({ workspace, limit: options.limit ?? -1, ...cursor(options.before) }).map(toSessionRecord);
     },
 
     latestSessionForWorkspace(workspace: string): SessionRecord | undefined {
-      const row = list.get({ workspace: resolve(workspace), limit: 1 });
+      const row = list.get({ workspace: resolve(workspace), limit: 1, ...cursor(undefined) });
       return row && toSessionRecord(row);
     },
 

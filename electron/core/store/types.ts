@@ -109,13 +109,26 @@ export interface RecoveryReport {
   toolCalls: number;
 }
 
+/** A place in the session list: sessions after it are older, or as old with a smaller id. */
+export interface SessionCursor {
+  updatedAt: number;
+  id: string;
+}
+
+export interface ListOptions {
+  limit?: number;
+  workspace?: string;
+  /** Only sessions listed after this one; from the last session of the page before. */
+  before?: SessionCursor;
+}
+
 export interface Store {
   /** The database file. */
   readonly path: string;
   createSession(input: NewSession): SessionRecord;
   getSession(id: string): SessionRecord | undefined;
-  /** Newest `updatedAt` first. */
-  listSessions(options?: { limit?: number; workspace?: string }): SessionRecord[];
+  /** Newest `updatedAt` first (ties by id, descending); `before` pages on from a session's place. */
+  listSessions(options?: ListOptions): SessionRecord[];
   /** The most recently updated session that has `workspace` among its roots (`cove run --continue`). */
   latestSessionForWorkspace(workspace: string): SessionRecord | undefined;
   /** Throws `StoreError` 'sessionNotFound' for an unknown id. Does not clear `ownerPid` on its own. */

@@ -6,20 +6,49 @@ import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../../ui/use-now';
 
-export const SessionRow = memo(function SessionRow({ session, pendingCount }: { session: SessionSummary; pendingCount: number }) {
+interface SessionRowProps {
+  session: SessionSummary;
+  pendingCount: number;
+  /** The row's place in the virtualized list, its offset from the top, and what measures its height. */
+  index: number;
+  start: number;
+  measure(element: HTMLElement | null): void;
+  /** How many sessions the list holds; -1 while older ones are still to load. */
+  setSize: number;
+  posInSet: number;
+}
+
+export const SessionRow = memo(function SessionRow({ session, pendingCount, index, start, measure, setSize, posInSet }: SessionRowProps) {
   const active = useCove((state) => state.activeSessionId === session.id);
   const selectSession = useCove((state) => state.selectSession);
   const [renaming, setRenaming] = useState(false);
   const now = useNow(30_000);
   const folder = session.workspaces[0] ? folderName(session.workspaces[0]) : 'no folder';
+  const title = displayTitle(session.title);
 
   return (
-    <li className={`session-row${active ? ' active' : ''}`} data-session-id={session.id} aria-label={displayTitle(session.title)}>
+    <li
+      ref={measure}
+      data-index={index}
+      style={{ transform: `translateY(${start}px)` }}
+      className={`session-row${active ? ' active' : ''}`}
+      data-session-id={session.id}
+      aria-label={title}
+      aria-setsize={setSize}
+      aria-posinset={posInSet}
+    >
       {renaming ? (
         <RenameField session={session} onDone={() => setRenaming(false)} />
       ) : (
-        <button type="button" className="session-open" aria-current={active ? 'page' : undefined} onClick={() => selectSession(session.id)} onDoubleClick={() => setRenaming(true)}>
-          <span className="session-title">{displayTitle(session.title)}</span>
+        <button
+          type="button"
+          className="session-open"
+          title={title}
+          aria-current={active ? 'page' : undefined}
+          onClick={() => selectSession(session.id)}
+          onDoubleClick={() => setRenaming(true)}
+        >
+          <span className="session-title">{title}</span>
           <span className="session-meta">
             <span className="session-folder" title={session.workspaces.join('\n')}>
               {folder}

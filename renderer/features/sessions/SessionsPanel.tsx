@@ -1,19 +1,22 @@
 /** The left column: New session, search across sessions, and the list. Folders dropped here start a session. */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { SEARCH_INPUT_ID, startNewSession } from '../../app/use-global-shortcuts';
 import { useCove } from '../../store';
 import { useFolderDrop } from '../workspace/use-folder-drop';
 import { SearchResults } from './SearchResults';
-import { SessionRow } from './SessionRow';
-import { pendingCounts, sortedSessions } from './sorted-sessions';
+import { SessionList } from './SessionList';
 
 const SEARCH_DELAY_MS = 200;
+/** The panel's id, for the button that opens and closes it. */
+export const SESSIONS_PANEL_ID = 'sessions-panel';
 
 export function SessionsPanel() {
   const searchText = useCove((state) => state.searchText);
   const setSearchText = useCove((state) => state.setSearchText);
   const runSearch = useCove((state) => state.runSearch);
   const startSessionWith = useCove((state) => state.startSessionWith);
+  const grouping = useCove((state) => state.sessionGrouping);
+  const setGrouping = useCove((state) => state.setSessionGrouping);
   const drop = useFolderDrop((paths) => void startSessionWith(paths));
 
   useEffect(() => {
@@ -23,11 +26,15 @@ export function SessionsPanel() {
   }, [searchText, runSearch]);
 
   return (
-    <nav className={`sessions-panel${drop.over ? ' drop-target' : ''}`} aria-label="Sessions" {...drop.handlers}>
+    <nav id={SESSIONS_PANEL_ID} className={`sessions-panel${drop.over ? ' drop-target' : ''}`} aria-label="Sessions" {...drop.handlers}>
       <div className="sessions-toolbar">
         <button type="button" className="primary" onClick={startNewSession}>
           New session
         </button>
+        <select className="session-grouping" aria-label="Group sessions by" value={grouping} onChange={(event) => setGrouping(event.target.value === 'project' ? 'project' : 'date')}>
+          <option value="date">By date</option>
+          <option value="project">By project</option>
+        </select>
       </div>
       <div className="sessions-search">
         <input
@@ -44,21 +51,5 @@ export function SessionsPanel() {
       </div>
       {searchText.trim() !== '' ? <SearchResults /> : <SessionList />}
     </nav>
-  );
-}
-
-function SessionList() {
-  const sessions = useCove((state) => state.sessions);
-  const pending = useCove((state) => state.pending);
-  const loaded = useCove((state) => state.sessionsLoaded);
-  const ordered = useMemo(() => sortedSessions(sessions), [sessions]);
-  const counts = useMemo(() => pendingCounts(sessions, pending), [sessions, pending]);
-  if (loaded && ordered.length === 0) return <p className="empty">No sessions yet. Drop a project folder here to start one.</p>;
-  return (
-    <ul className="session-list" aria-label="Session list">
-      {ordered.map((session) => (
-        <SessionRow key={session.id} session={session} pendingCount={counts[session.id] ?? 0} />
-      ))}
-    </ul>
   );
 }
