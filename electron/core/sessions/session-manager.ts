@@ -18,6 +18,7 @@ import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../stor
 import { EventWriter } from './event-writer';
 import { EventSequencer, type SequencedEvent } from './event-sequencer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
+import { SubagentCalls } from './subagent-calls';
 import { buildSessionAgent } from './session-agent';
 import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
 import { loadPersonas, type Persona } from '../project/personas';
@@ -104,6 +105,7 @@ export class SessionManager {
   /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
   private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
+  private readonly subagentCalls = new SubagentCalls();
   private readonly sequencer: EventSequencer;
   private readonly log: (message: string) => void;
   /** One secret set per session, closed with it; it redacts the session's events as well. */
@@ -413,7 +415,8 @@ export class SessionManager {
     let gate = this.gates.get(session.id);
     if (!gate) {
       // A file edit's prompt carries the change it would make (SPEC §13).
-      const prompter = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
+      const asking: Prompter = (request, signal) => this.prompts.prompterFor(session.id, this.subagentCalls.of(request.toolCallId))(request, signal);
+      const prompter = previewingPrompter(asking, () => this.options.tools(session), {
         workspaceRoots: session.workspaces,
         snapshots: this.snapshotsOf(session.id),
         secrets: () => this.secretsOf(session.id),
@@ -451,6 +454,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent): void {
+    this.subagentCalls.note(event);
     this.sequencer.push(event);
   }
 
