@@ -10,6 +10,7 @@ import './styles/panels.css';
 import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';
+import './styles/subagents.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

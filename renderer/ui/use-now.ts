@@ -42,5 +42,18 @@ export function useNow(intervalMs: number, active = true): number {
     },
     [clock, intervalMs, active],
   );
-  return useSyncExternalStore(subscribe, () => (active ? clock.now : 0));
+  return useSyncExternalStore(subscribe, () => (active ? current(clock, intervalMs) : 0));
+}
+
+/**
+ * The clock's time, brought up to date when its timer has stopped: a row mounted long after the
+ * last ticking one unmounted would otherwise start from that old time and show a negative (0 s)
+ * duration. Updated at most once per interval, so React sees the same value within a render.
+ */
+function current(clock: Clock, intervalMs: number): number {
+  if (!clock.timer) {
+    const now = Date.now();
+    if (now - clock.now >= intervalMs) clock.now = now;
+  }
+  return clock.now;
 }

@@ -1,16 +1,20 @@
 /**
  * The transcript, virtualized (only the rows in view are in the DOM; heights are measured as
  * rows render), so a session of ten thousand items opens and scrolls like a short one. It
- * follows the bottom while the agent streams, unless the person scrolled up to read.
+ * follows the bottom while the agent streams, unless the person scrolled up to read
+ * (./follow.ts), and jumps to a prompt just sent. A subagent opened from the sidebar shows its
+ * own transcript here instead, with a way back.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useCove } from '../../store';
+import { SubagentTranscript } from '../subagents/SubagentTranscript';
+import { useOpenSubagent } from '../subagents/subagent-view';
 import type { TranscriptItem } from './model-types';
 import { TranscriptRow } from './TranscriptRow';
+import { useFollow } from './use-follow';
 
 const EMPTY: TranscriptItem[] = [];
-const BOTTOM_SLACK_PX = 48;
 
 function estimate(item: TranscriptItem | undefined): number {
   switch (item?.kind) {
@@ -26,29 +30,18 @@ function estimate(item: TranscriptItem | undefined): number {
 }
 
 export function Transcript({ sessionId }: { sessionId: string }) {
+  const subagentId = useOpenSubagent(sessionId);
+  if (subagentId) return <SubagentTranscript key={subagentId} sessionId={sessionId} subagentId={subagentId} />;
+  return <SessionTranscript sessionId={sessionId} />;
+}
+
+function SessionTranscript({ sessionId }: { sessionId: string }) {
   const items = useCove((state) => (state.transcript?.sessionId === sessionId ? state.transcript.state.items : EMPTY));
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
   // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
   const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
   const scroller = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-  const [atBottom, setAtBottom] = useState(true);
-
-  const onScroll = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
-    following.current = bottom;
-    setAtBottom(bottom);
-  }, []);
-
-  // Rows measured on the way in change the height; the rows keep the bottom in view while following.
-  const jumpToLatest = () => {
-    following.current = true;
-    setAtBottom(true);
-    const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  };
+  const { following, atBottom, onScroll, jumpToLatest } = useFollow(scroller);
 
   return (
     <div className="transcript-frame">
@@ -58,7 +51,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
             {loading ? 'Loading the transcript…' : 'Nothing here yet. Type below to start.'}
           </p>
         ) : (
-          <TranscriptRows items={items} sessionId={sessionId} scroller={scroller} following={following} />
+          <TranscriptRows items={items} sessionId={sessionId} scroller={scroller} following={following} onPromptSent={jumpToLatest} />
         )}
       </div>
       {olderLoading && !atBottom ? (
@@ -80,13 +73,15 @@ interface RowsProps {
   sessionId: string;
   scroller: RefObject<HTMLDivElement | null>;
   following: RefObject<boolean>;
+  /** A prompt row was added at the end: the transcript goes to it, wherever the person was. */
+  onPromptSent(): void;
 }
 
 /**
  * The rows in view. Mounted once there are items, so a session opens straight at its bottom:
  * the rows at the top are never drawn and measured first.
  */
-function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
+function TranscriptRows({ items, sessionId, scroller, following, onPromptSent }: RowsProps) {
   const latest = useRef(items);
   latest.current = items;
   // The virtualizer lays out every item again whenever getItemKey changes; it needs to only
@@ -112,6 +107,14 @@ function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
     initialOffset: () => (following.current ? Math.max(0, estimatedHeight(items) - (scroller.current?.clientHeight ?? 0)) : 0),
   });
   const totalSize = virtualizer.getTotalSize();
+
+  const lastPrompt = items.findLast((item) => item.kind === 'user')?.key ?? null;
+  const seenPrompt = useRef(lastPrompt);
+  useLayoutEffect(() => {
+    if (lastPrompt === seenPrompt.current) return;
+    seenPrompt.current = lastPrompt;
+    if (lastPrompt !== null && items.at(-1)?.key === lastPrompt) onPromptSent();
+  }, [lastPrompt, items, onPromptSent]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
