@@ -9,6 +9,8 @@ export interface Follow {
   onScroll(): void;
   /** Follows again and scrolls to the bottom (the Jump to latest button, a prompt just sent). */
   jumpToLatest(): void;
+  /** The page takes the person elsewhere (a search match): stay there. */
+  stopFollowing(): void;
 }
 
 export function useFollow(scroller: RefObject<HTMLElement | null>): Follow {
@@ -60,5 +62,11 @@ export function useFollow(scroller: RefObject<HTMLElement | null>): Follow {
     if (element) element.scrollTop = element.scrollHeight;
   }, [scroller]);
 
-  return { following, atBottom, onScroll, jumpToLatest };
+  const stopFollowing = useCallback(() => {
+    following.current = false;
+    state.current = { ...state.current, following: false };
+    setAtBottom(false);
+  }, []);
+
+  return { following, atBottom, onScroll, jumpToLatest, stopFollowing };
 }
