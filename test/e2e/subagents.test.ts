@@ -77,6 +77,11 @@ describe('subagents in the browser', { skip }, () => {
       assert.equal((await answer.textContent())!.includes('**'), false, 'the answer is rendered as markdown');
       await sidebar.getByRole('listitem', { name: `Subagent ${name}: Done` }).waitFor();
       await e2e.screenshot('subagents-2-opened');
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await e2e.screenshot('subagents-2-opened-900x700-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 860 });
       assert.equal(readFileSync(join(e2e.workspace, 'notes.md'), 'utf8'), NOTES);
 
       await page.getByRole('button', { name: '← Back to the session' }).click();

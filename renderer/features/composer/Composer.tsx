@@ -142,7 +142,7 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
       <div className="composer-actions">
         <span id={hintId} className="composer-hint">
           {waitingPrompt && draft === ''
-            ? 'A prompt is waiting: Y allow once · S for the session · A always · N deny (type anything else to write a message)'
+            ? 'Prompt waiting: Y allow once · S session · A always · N deny · any other key writes a message'
             : `Enter to send · Shift+Enter for a new line${sessionId ? ' · / for commands · @ for files · paste images' : ''}`}
         </span>
         {extra}
