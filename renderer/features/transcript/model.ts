@@ -60,7 +60,9 @@ function asOwnEvent(event: CoveEvent): CoveEvent {
 /** The subagents with a prompt of theirs still waiting for the person. */
 export function waitingSubagentIds(state: TranscriptState): ReadonlySet<string> {
   const waiting = new Set<string>();
-  for (const item of state.items) {
+  // Prompts of settled runs were answered or expired; only the current run's can wait.
+  for (let index = Math.min(state.runStart, state.items.length); index < state.items.length; index++) {
+    const item = state.items[index]!;
     if (item.kind === 'permission' && !item.decision && !item.expired && item.request.subagentId !== undefined) waiting.add(item.request.subagentId);
   }
   return waiting;
