@@ -71,8 +71,14 @@ describe('the transcript in the browser', { skip }, () => {
       await card.getByRole('status').filter({ hasText: 'Allowed once' }).waitFor();
       assert.equal(await box.inputValue(), '');
 
-      // While the command sleeps, the person scrolls up to read.
+      // The 60-line reply streamed in above the card, and the transcript followed it down.
       const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
+      await page.getByRole('article', { name: /bash tool/ }).waitFor();
+      await page.waitForFunction(() => {
+        const element = document.querySelector('[data-transcript]')!;
+        return element.scrollHeight - element.scrollTop - element.clientHeight <= 48 && element.scrollHeight > 2 * element.clientHeight;
+      });
+      // While the command sleeps, the person scrolls up to read.
       await transcript.hover();
       await page.mouse.wheel(0, -900);
       const jump = page.getByRole('button', { name: 'Jump to latest' });
@@ -126,7 +132,8 @@ describe('the transcript in the browser', { skip }, () => {
       const box = page.getByRole('textbox', { name: 'Message' });
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       await box.fill('also check the README');
-      await box.press('Enter');
+      // The click waits for Send to be enabled: the first prompt's send may still be settling.
+      await page.getByRole('button', { name: 'Send' }).click();
       const steering = page.getByRole('article', { name: 'Your message' }).filter({ hasText: 'also check the README' });
       await steering.locator('[data-steering="sent"]').waitFor();
       assert.match((await steering.textContent()) ?? '', /not read yet/);

@@ -16,7 +16,7 @@ export interface UserItem {
   kind: 'user';
   key: string;
   text: string;
-  /** Sent while a run was going: queued for the running agent rather than starting a run. */
+  /** Sent while a run was going: for the running agent to read at its next turn, rather than starting a run. */
   steered: boolean;
   /** A steered prompt the running agent has taken in (a turn of its began after it). */
   read?: boolean;
