@@ -195,6 +195,9 @@ describe('the transcript in the browser', { skip }, () => {
       const matches = page.getByRole('group', { name: 'Search matches in this session' });
       await matches.getByText('Match 1 of 2').waitFor();
       await e2e.screenshot('transcript-7-opened-at-match');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await e2e.screenshot('transcript-7-opened-at-match-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
       await matches.getByRole('button', { name: 'Next match' }).click();
       await matches.getByText('Match 2 of 2').waitFor();
       assert.match((await page.locator('[data-search-hit]').textContent()) ?? '', /rare mineral/);

@@ -62,7 +62,7 @@ const SubagentRow = memo(function SubagentRow({ agent, sessionId, phase, opened 
           type="button"
           className="subagent-open link-button"
           aria-pressed={opened}
-          aria-label={opened ? `Back to the session from subagent ${agent.displayName}` : `Open subagent ${agent.displayName}`}
+          aria-label={`Open subagent ${agent.displayName}`}
           onClick={() => (opened ? close() : openSubagent(sessionId, agent.id))}
         >
           {agent.displayName}
