@@ -51,9 +51,10 @@ export function useNow(intervalMs: number, active = true): number {
  * duration. Updated at most once per interval, so React sees the same value within a render.
  */
 function current(clock: Clock, intervalMs: number): number {
-  if (!clock.timer) {
-    const now = Date.now();
-    if (now - clock.now >= intervalMs) clock.now = now;
-  }
+  clock.now = freshTime(clock.now, clock.timer !== null, intervalMs, Date.now());
   return clock.now;
+}
+
+export function freshTime(previous: number, ticking: boolean, intervalMs: number, now: number): number {
+  return !ticking && now - previous >= intervalMs ? now : previous;
 }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { makeEvent, type CoveEvent } from '../../shared/events';
 import { EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun, waitingSubagentIds } from '../../renderer/features/transcript/model';
 import type { PermissionItem, ToolItem, UserItem } from '../../renderer/features/transcript/model-types';
+import { freshTime } from '../../renderer/ui/use-now';
 
 const sessionId = 's1';
 const subagentId = 'sub_1';
@@ -115,5 +116,13 @@ describe('transcript times and subagent transcripts', () => {
     const read = foldEvents(sent, [at(makeEvent('turnStart', { sessionId, turn: 2 }), 6, 6)], 0);
     assert.equal((read.items.find((item) => item.kind === 'user' && item.steered) as UserItem).read, true);
     assert.equal((read.items[0] as UserItem).read, undefined, 'a prompt that started the run is not steering');
+  });
+});
+
+describe('the shared clock', () => {
+  test('a stopped clock is brought up to date when read, at most once per interval; a ticking one is left to its timer', () => {
+    assert.equal(freshTime(1_000, false, 1_000, 60_000), 60_000, 'a row mounted long after the last one unmounted starts from now');
+    assert.equal(freshTime(59_500, false, 1_000, 60_000), 59_500, 'within an interval React sees one value');
+    assert.equal(freshTime(1_000, true, 1_000, 60_000), 1_000, 'the timer moves a ticking clock');
   });
 });
