@@ -86,6 +86,13 @@ describe('subagents in the browser', { skip }, () => {
 
       await page.getByRole('button', { name: '← Back to the session' }).click();
       const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
+      // Its answer in the session's own card for the call is markdown too.
+      const delegated = transcript.locator('article.tool-card').filter({ hasText: 'Delegate to a subagent' });
+      await delegated.getByRole('button', { name: 'Show output' }).click();
+      await delegated
+        .getByRole('group', { name: /output/ })
+        .locator('strong', { hasText: 'Found' })
+        .waitFor();
       await transcript.getByRole('article', { name: 'Permission request: bash' }).getByRole('button', { name: 'Allow once' }).click();
       const elapsed = (await row.locator('.subagent-elapsed').textContent())!;
       assert.ok(Number(/^(\d+) s$/.exec(elapsed)?.[1]) >= 2, `the subagent ran for its wait at least (${elapsed})`);
