@@ -169,6 +169,7 @@ describe('the transcript in the browser', { skip }, () => {
       await search.fill('zephyrine');
       const results = page.getByRole('list', { name: 'Search results' }).getByRole('button');
       await results.nth(1).waitFor();
+      await results.filter({ hasText: 'Tell me about' }).getByText('2 matching messages').waitFor();
       await search.press('ArrowDown');
       assert.equal(await results.nth(0).evaluate((element) => element === document.activeElement), true, 'ArrowDown goes into the results');
       await page.keyboard.press('ArrowDown');

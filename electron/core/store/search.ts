@@ -15,6 +15,7 @@ interface HitRow {
   session_id: string;
   title: string;
   snippet: string;
+  matches: number;
   updated_at: number;
   workspaces: string;
   status: SessionStatus;
@@ -32,10 +33,11 @@ export function searchQueries(db: Database) {
     ),
     best AS (
       SELECT session_id, rank, snippet,
-        ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY rank) AS place
+        ROW_NUMBER() OVER (PARTITION BY session_id ORDER BY rank) AS place,
+        COUNT(*) OVER (PARTITION BY session_id) AS matches
       FROM hits
     )
-    SELECT s.id AS session_id, s.title, best.snippet, s.updated_at, s.workspaces, s.status
+    SELECT s.id AS session_id, s.title, best.snippet, best.matches, s.updated_at, s.workspaces, s.status
     FROM best JOIN sessions s ON s.id = best.session_id
     WHERE best.place = 1
     ORDER BY best.rank, s.updated_at DESC
@@ -49,6 +51,7 @@ export function searchQueries(db: Database) {
         sessionId: row.session_id,
         title: row.title,
         snippet: row.snippet,
+        matches: row.matches,
         updatedAt: row.updated_at,
         workspaces: JSON.parse(row.workspaces) as string[],
         status: row.status,

@@ -71,6 +71,7 @@ export function SearchResults() {
             <span className="snippet">
               {snippetSegments(result.snippet).map((segment, part) => (segment.match ? <mark key={part}>{segment.text}</mark> : <span key={part}>{segment.text}</span>))}
             </span>
+            {result.matches !== undefined && result.matches > 1 ? <span className="search-matches">{result.matches} matching messages</span> : null}
             <span className="session-meta">
               <span className="session-folder">{result.workspaces[0] ? folderName(result.workspaces[0]) : ''}</span>
               <span className="session-time">{relativeTime(result.updatedAt, now)}</span>
