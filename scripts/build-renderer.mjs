@@ -1,12 +1,15 @@
 // Bundles the renderer (React + zustand) for the browser with esbuild: dist/renderer/ gets
-// index.html, app.js and app.css. Called by scripts/build.mjs; also runnable on its own:
+// index.html, app.js, app.css and chunks/ (code loaded on first use). Called by
+// scripts/build.mjs; also runnable on its own:
 //   node scripts/build-renderer.mjs [--dev]      (--dev: no minification, inline source map)
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export async function buildRenderer({ outdir = 'dist/renderer', minify = true } = {}) {
+  // Chunk names carry a content hash; old ones would pile up build after build.
+  rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   await build({
     entryPoints: { app: 'renderer/app/main.tsx' },
@@ -15,8 +18,11 @@ export async function buildRenderer({ outdir = 'dist/renderer', minify = true } 
     platform: 'browser',
     // Electron 41 and the Chromium of the e2e tests are both current Chromium.
     target: ['chrome120'],
-    // An IIFE loads from a plain <script src> under the CSP's script-src 'self'.
-    format: 'iife',
+    // ES modules so that import() splits what is needed later (the syntax highlighter) into
+    // chunks/ fetched on first use; <script type="module"> loads them under script-src 'self'.
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     jsx: 'automatic',
     minify,
     sourcemap: minify ? false : 'inline',

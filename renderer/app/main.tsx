@@ -7,9 +7,11 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/session.css';
 import './styles/panels.css';
+import './styles/settings.css';
 import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';
+import './styles/highlight.css';
 import './styles/subagents.css';
 
 bootstrap();

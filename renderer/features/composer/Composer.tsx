@@ -27,9 +27,11 @@ interface Props {
   extra?: ReactNode;
   /** The session the message goes to: completions and images need one. */
   sessionId?: string;
+  /** Why nothing can be sent now (the link to Cove is lost); typing stays possible. */
+  unavailable?: string;
 }
 
-export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = false, allowEmpty = false, autoFocus, extra, sessionId }: Props) {
+export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = false, allowEmpty = false, autoFocus, extra, sessionId, unavailable }: Props) {
   const draft = useCove((state) => state.drafts[draftKey] ?? '');
   const setDraft = useCove((state) => state.setDraft);
   const addImages = useCove((state) => state.addPromptImages);
@@ -47,7 +49,7 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
   // Only an open session's own prompts: the new-session view has none.
   const waitingPrompt = useCove((state) => (sessionId && state.transcript?.sessionId === sessionId ? newestWaitingPrompt(state.transcript.state) : null));
   const answerPermission = useCove((state) => state.answerPermission);
-  const disabled = busy || (empty && !allowEmpty);
+  const disabled = busy || unavailable !== undefined || (empty && !allowEmpty);
 
   const accept = (index: number) => {
     const choice = suggestions[index];
@@ -146,7 +148,7 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
             : `Enter to send · Shift+Enter for a new line${sessionId ? ' · / for commands · @ for files · paste images' : ''}`}
         </span>
         {extra}
-        <button type="submit" className="primary" disabled={disabled}>
+        <button type="submit" className="primary" disabled={disabled} title={unavailable}>
           {busy ? 'Sending…' : submitLabel}
         </button>
       </div>

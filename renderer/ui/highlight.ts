@@ -1,0 +1,159 @@
+/**
+ * Syntax highlighting for code blocks, file contents and diffs. The highlighter itself
+ * (highlight-engine.ts, with highlight.js) is a separate chunk fetched on first use, so the
+ * first paint of the app never waits for it; until it arrives, and for languages it does not
+ * know, callers show plain text.
+ *
+ * Each line comes back as its own HTML string with balanced spans and escaped text, so a
+ * virtualized or diffed view can place any line anywhere. Colours are the `--hl-*` variables
+ * of styles/highlight.css.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type * as Engine from './highlight-engine';
+
+type EngineModule = typeof Engine;
+
+/**
+ * Beyond this size the text stays plain: highlight.js works in one synchronous pass, and a
+ * 50,000-character file already takes tens of milliseconds, a visible stall while scrolling.
+ */
+export const MAX_HIGHLIGHTED_CHARACTERS = 50_000;
+const CACHE_SIZE = 64;
+
+let engine: EngineModule | undefined;
+let loading: Promise<EngineModule> | undefined;
+// Virtualized rows unmount and remount as they scroll; the cache spares highlighting them again.
+const cache = new Map<string, string[] | undefined>();
+
+function loadEngine(): Promise<EngineModule> {
+  loading ??= import('./highlight-engine').then(
+    (module) => (engine = module),
+    (error: unknown) => {
+      // Allow a later attempt (a chunk request can fail while the server restarts).
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function highlightNow(loaded: EngineModule, text: string, language: string): string[] | undefined {
+  if (text.length > MAX_HIGHLIGHTED_CHARACTERS) return undefined;
+  const key = `${language}\u0000${text}`;
+  if (cache.has(key)) {
+    const lines = cache.get(key);
+    cache.delete(key);
+    cache.set(key, lines);
+    return lines;
+  }
+  const lines = loaded.highlightToLines(text, language);
+  cache.set(key, lines);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return lines;
+}
+
+/** Highlighted lines once the highlighter has loaded; undefined for an unknown language. */
+export async function highlightLines(text: string, language: string | undefined): Promise<string[] | undefined> {
+  if (language === undefined) return undefined;
+  return highlightNow(await loadEngine(), text, language);
+}
+
+/**
+ * Highlighted lines for a component: undefined while the highlighter loads (the component shows
+ * plain text meanwhile and re-renders once it is there), for an unknown language, or for text
+ * over MAX_HIGHLIGHTED_CHARACTERS.
+ */
+export function useHighlightedLines(text: string, language: string | undefined): string[] | undefined {
+  const [loaded, setLoaded] = useState<EngineModule | undefined>(engine);
+  useEffect(() => {
+    if (loaded !== undefined || language === undefined) return;
+    let live = true;
+    loadEngine().then(
+      (module) => live && setLoaded(module),
+      // A failed load leaves the text plain, which is still readable; loadEngine retries next time.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, language]);
+  return useMemo(() => (loaded !== undefined && language !== undefined ? highlightNow(loaded, text, language) : undefined), [loaded, text, language]);
+}
+
+const BY_EXTENSION: Readonly<Record<string, string>> = {
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  json: 'json',
+  jsonc: 'json',
+  json5: 'json',
+  py: 'python',
+  pyi: 'python',
+  sh: 'bash',
+  bash: 'bash',
+  zsh: 'bash',
+  css: 'css',
+  scss: 'scss',
+  html: 'xml',
+  htm: 'xml',
+  xml: 'xml',
+  svg: 'xml',
+  vue: 'xml',
+  md: 'markdown',
+  markdown: 'markdown',
+  yml: 'yaml',
+  yaml: 'yaml',
+  rs: 'rust',
+  go: 'go',
+  java: 'java',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  c: 'c',
+  h: 'c',
+  cc: 'cpp',
+  cpp: 'cpp',
+  cxx: 'cpp',
+  hpp: 'cpp',
+  hh: 'cpp',
+  cs: 'csharp',
+  rb: 'ruby',
+  php: 'php',
+  sql: 'sql',
+  diff: 'diff',
+  patch: 'diff',
+  ini: 'ini',
+  toml: 'ini',
+  cfg: 'ini',
+  conf: 'ini',
+  swift: 'swift',
+  lua: 'lua',
+  graphql: 'graphql',
+  gql: 'graphql',
+};
+
+const BY_NAME: Readonly<Record<string, string>> = {
+  dockerfile: 'dockerfile',
+  containerfile: 'dockerfile',
+  makefile: 'makefile',
+  gnumakefile: 'makefile',
+  '.bashrc': 'bash',
+  '.zshrc': 'bash',
+  '.profile': 'bash',
+  '.gitconfig': 'ini',
+  '.editorconfig': 'ini',
+};
+
+/** The highlighter's language for a file path (either separator), or undefined if none fits. */
+export function languageForPath(path: string): string | undefined {
+  const name = (path.split(/[\\/]/).pop() ?? '').toLowerCase();
+  const byName = BY_NAME[name];
+  if (byName !== undefined) return byName;
+  if (name.startsWith('dockerfile.')) return 'dockerfile';
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? BY_EXTENSION[name.slice(dot + 1)] : undefined;
+}
