@@ -22,6 +22,10 @@ export interface BarePage {
   /** Resolves once `condition` (an expression) is truthy on some animation frame. */
   waitFor(condition: string, timeoutMs?: number): Promise<void>;
   navigate(url: string): Promise<void>;
+  /** Presses and releases a printable key through the browser's input pipeline, as a keyboard does. */
+  type(character: string): Promise<void>;
+  /** A DevTools command on this page's session (e.g. the Profiler, to find where time goes). */
+  send<T = unknown>(method: string, params?: object): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,11 @@ export interface BareBrowser {
   newPage(url: string): Promise<BarePage>;
   /** Uncaught page errors, console errors and logged errors (CSP violations included). */
   problems: string[];
+  /**
+   * CPU seconds Chromium's renderer processes have used so far (every page's together): the
+   * work the pages did, which a loaded machine stretches in wall time much more than in CPU time.
+   */
+  rendererCpuSeconds(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -109,6 +118,10 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
   const browser = await connect(browserUrl, () => {});
   return {
     problems,
+    async rendererCpuSeconds() {
+      const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; cpuTime: number }> }>('SystemInfo.getProcessInfo');
+      return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
+    },
     async newPage(url) {
       const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', newWindow: true });
       const page = await openPage(port, targetId, viewport, problems, () => browser.send('Target.closeTarget', { targetId }).then(() => pages.delete(page)));
@@ -163,6 +176,11 @@ async function openPage(port: string, targetId: string, viewport: Viewport, prob
       const result = await session.send<{ errorText?: string }>('Page.navigate', { url });
       if (result.errorText) throw new Error(`opening ${url} failed: ${result.errorText}`);
       await loaded;
+    },
+    send: (method, params) => session.send(method, params),
+    async type(character) {
+      await session.send('Input.dispatchKeyEvent', { type: 'keyDown', key: character, text: character, unmodifiedText: character });
+      await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: character });
     },
     async close() {
       session.close();

@@ -10,21 +10,44 @@ import { median, percentile, type Measurement } from './support';
 /** The issue's bar: no frame over 50 ms at the median. */
 export const FRAME_BUDGET_MS = 50;
 
+/**
+ * Besides frames: every task over 50 ms (the Long Tasks API), and each keypress's latency to
+ * the paint that shows it: from the key event's own time stamp (when the browser got it, so
+ * time it waited behind other work counts) to the first moment after the next frame, which a
+ * message posted from requestAnimationFrame reaches once that frame has been drawn.
+ */
 const START_RECORDING = `(() => {
-  const record = { times: [], running: true };
+  const record = { times: [], tasks: [], keys: [], running: true };
   window.__coveFrames = record;
   const tick = (time) => {
     record.times.push(time);
     if (record.running) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  record.observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) record.tasks.push(entry.duration);
+  });
+  record.observer.observe({ type: 'longtask' });
+  record.onKey = (event) => {
+    if (!record.running || event.key.length !== 1) return;
+    const pressed = event.timeStamp;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => record.keys.push(performance.now() - pressed);
+      channel.port2.postMessage(0);
+    });
+  };
+  document.addEventListener('keydown', record.onKey, true);
 })()`;
 
 const STOP_RECORDING = `(() => {
   const record = window.__coveFrames;
   if (!record) throw new Error('no frame recording was started in this page');
   record.running = false;
-  return record.times;
+  for (const entry of record.observer.takeRecords()) record.tasks.push(entry.duration);
+  record.observer.disconnect();
+  document.removeEventListener('keydown', record.onKey, true);
+  return { times: record.times, tasks: record.tasks, keys: record.keys };
 })()`;
 
 /**
@@ -62,9 +85,19 @@ export async function startFrameRecording(page: BarePage): Promise<void> {
   await page.evaluate(START_RECORDING);
 }
 
-/** Stops the page's recording; the frame durations in milliseconds. */
-export async function stopFrameRecording(page: BarePage): Promise<number[]> {
-  return gaps(await page.evaluate<number[]>(STOP_RECORDING));
+export interface PageRecording {
+  /** Frame durations, ms. */
+  frames: number[];
+  /** Durations of the tasks over 50 ms, ms. */
+  longTasks: number[];
+  /** Keypress-to-paint latencies, ms. */
+  keys: number[];
+}
+
+/** Stops the page's recording. */
+export async function stopFrameRecording(page: BarePage): Promise<PageRecording> {
+  const { times, tasks, keys } = await page.evaluate<{ times: number[]; tasks: number[]; keys: number[] }>(STOP_RECORDING);
+  return { frames: gaps(times), longTasks: tasks, keys };
 }
 
 export interface ScrollRecording {

@@ -5,10 +5,11 @@ import type { Notice } from '../store/notices-slice';
 export function Notices() {
   const notices = useCove((state) => state.notices);
   return (
-    <div className="notices" aria-label="Notifications">
+    // A section, so its name is a region's: a name on a bare div is not announced (axe: aria-prohibited-attr).
+    <section className="notices" aria-label="Notifications">
       <NoticeList role="alert" notices={notices.filter((notice) => notice.tone === 'error')} />
       <NoticeList role="status" notices={notices.filter((notice) => notice.tone === 'info')} />
-    </div>
+    </section>
   );
 }
 

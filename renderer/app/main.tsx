@@ -12,6 +12,7 @@ import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';
 import './styles/highlight.css';
+import './styles/terminal.css';
 import './styles/subagents.css';
 
 bootstrap();

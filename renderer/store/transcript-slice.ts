@@ -69,9 +69,11 @@ export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSl
   };
 
   const apply = (current: OpenTranscript, admitted: Admitted) => {
-    const live = admitted.ready.length > 0 ? [...current.live, ...admitted.ready] : current.live;
+    // Appended in place, not copied: a copy per batch made a 20,000-delta stream cost the square
+    // of its length. Only a rebuild reads it, from the newest transcript, which owns the array.
+    for (const event of admitted.ready) current.live.push(event);
     const state = foldEvents(current.state, admitted.ready, Date.now());
-    const next: OpenTranscript = { ...current, state, live, order: admitted.order };
+    const next: OpenTranscript = { ...current, state, order: admitted.order };
     set({ transcript: next });
     if (admitted.missing && !current.filling) void fill(next.generation, admitted.missing);
   };

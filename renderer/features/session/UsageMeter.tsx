@@ -7,7 +7,8 @@ export function UsageMeter({ session }: { session: SessionSummary }) {
   const cost = session.costKnown === false ? 'unknown' : dollars(session.costUsd);
   const full = `Input ${input} tokens, output ${output} tokens, cache read ${cacheRead}, cache write ${cacheWrite}, cost ${cost}`;
   return (
-    <dl className="usage-meter" role="group" aria-label="Tokens and cost" title={full}>
+    // A plain list of terms: a role on the dl would take its dt and dd out of it (axe: dlitem).
+    <dl className="usage-meter" title={full}>
       <div>
         <dt>In</dt>
         <dd>{compactNumber(input)}</dd>

@@ -1,93 +1,107 @@
 /**
- * Terminal output with its ANSI colors; the last lines only, unless "Show all". Lines are
- * drawn from the parsed buffer (./terminal-buffer.ts) and keyed by their line number, so an
- * update draws its new lines and nothing else. "Show all" draws the kept lines in pages that
- * stay as they are once full, and the browser skips laying out the pages scrolled out of view.
+ * Terminal output with its ANSI colors, drawn from the bounded buffer (./terminal-buffer.ts):
+ * its first lines, a row saying how many were left out, and its last lines. The view is a
+ * scroll box of at most VISIBLE_LINES lines that draws only the lines in view (lines do not
+ * wrap, so every row is LINE_HEIGHT tall and nothing has to be measured), so 5,000 kept lines
+ * cost what 30 do. It starts at the bottom (a finished command shows its tail) and follows new
+ * output while it is there; scrolled up, it stays put.
  */
-import { memo, useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { AnsiSpan } from './ansi';
-import { partialLine, terminalLineCount, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
+import { lineSpans, partialLine, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
 
-const TAIL_LINES = 30;
-const PAGE_LINES = 200;
+/** Matches `.terminal-line` in ../../app/styles/terminal.css. */
+const LINE_HEIGHT = 18;
+const VISIBLE_LINES = 24;
+/** The vertical padding of `.terminal`, both sides together (its box is sized border-box). */
+const PADDING = 16;
+
+type Row = { kind: 'line'; line: TerminalLine; number: number } | { kind: 'gap'; count: number };
 
 export const Terminal = memo(function Terminal({ buffer, label }: { buffer: TerminalBuffer; label: string }) {
-  const [showAll, setShowAll] = useState(false);
+  const scroller = useRef<HTMLPreElement>(null);
+  const following = useRef(true);
   const partial = useMemo(() => partialLine(buffer), [buffer.partial, buffer.partialStyle]);
-  const lines = terminalLineCount(buffer);
-  const long = lines > TAIL_LINES;
-  const hidden = (showAll ? 0 : Math.max(0, lines - TAIL_LINES)) + buffer.droppedLines;
+  const headCount = buffer.head.length;
+  const gapRows = buffer.droppedLines > 0 ? 1 : 0;
+  const tailCount = buffer.end - buffer.start;
+  const count = headCount + gapRows + tailCount + (buffer.partial === '' ? 0 : 1);
+
+  const rowAt = (index: number): Row => {
+    if (index < headCount) return { kind: 'line', line: buffer.head[index]!, number: index };
+    if (gapRows === 1 && index === headCount) return { kind: 'gap', count: buffer.droppedLines };
+    const tailIndex = index - headCount - gapRows;
+    const number = headCount + buffer.droppedLines + tailIndex;
+    return tailIndex < tailCount ? { kind: 'line', line: buffer.lines[buffer.start + tailIndex]!, number } : { kind: 'line', line: partial, number };
+  };
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: 8,
+    initialOffset: () => Math.max(0, count - VISIBLE_LINES) * LINE_HEIGHT,
+    // A scroll re-renders with the next batch, not synchronously inside the scroll event.
+    useFlushSync: false,
+  });
+
+  // Following sets the scroll position from the virtualizer's own size and never reads it
+  // back: reading scrollHeight after each update forced a layout of the page per update.
+  useLayoutEffect(() => {
+    if (following.current && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
+  }, [count, virtualizer]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (element) following.current = virtualizer.getTotalSize() + PADDING - element.scrollTop - element.clientHeight <= LINE_HEIGHT;
+  };
+
+  const rows = virtualizer.getVirtualItems();
+  const height = Math.min(count, VISIBLE_LINES) * LINE_HEIGHT + PADDING;
   return (
     <div className="terminal-frame">
-      {hidden > 0 ? (
+      {buffer.droppedLines > 0 ? (
         <div className="output-note">
-          {hidden} earlier {hidden === 1 ? 'line' : 'lines'} {showAll ? 'no longer kept' : 'hidden'}
-          {!showAll && long ? (
-            <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-              Show all
-            </button>
-          ) : null}
+          {buffer.droppedLines.toLocaleString('en-US')} {buffer.droppedLines === 1 ? 'line' : 'lines'} left out: the first {headCount} and the last{' '}
+          {(tailCount + (buffer.partial === '' ? 0 : 1)).toLocaleString('en-US')} are kept
         </div>
       ) : null}
-      <pre className="terminal" role="group" aria-label={label} tabIndex={0}>
-        {showAll ? <AllLines buffer={buffer} /> : <TailLines buffer={buffer} count={TAIL_LINES - (buffer.partial === '' ? 0 : 1)} />}
-        {buffer.partial === '' ? null : <Line spans={partial} end="" />}
+      <pre ref={scroller} className="terminal" role="group" aria-label={label} tabIndex={0} style={{ height }} onScroll={onScroll}>
+        <div className="terminal-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => {
+            const content = rowAt(row.index);
+            return content.kind === 'gap' ? (
+              <div key="gap" className="terminal-line terminal-gap" style={{ transform: `translateY(${row.start}px)` }}>
+                {`[… ${content.count.toLocaleString('en-US')} lines left out …]`}
+              </div>
+            ) : (
+              <Line key={content.number} line={content.line} top={row.start} />
+            );
+          })}
+        </div>
       </pre>
-      {showAll && long ? (
-        <button type="button" className="link-button" onClick={() => setShowAll(false)}>
-          Show less
-        </button>
-      ) : null}
     </div>
   );
 });
 
-/** The last `count` finished lines. */
-function TailLines({ buffer, count }: { buffer: TerminalBuffer; count: number }) {
-  const from = Math.max(buffer.start, buffer.end - count);
-  const firstNumber = buffer.droppedLines + (from - buffer.start);
-  return buffer.lines.slice(from, buffer.end).map((spans, index) => <Line key={firstNumber + index} spans={spans} end={'\n'} />);
-}
-
-/** Every finished line, in pages keyed by their place in the whole output. */
-function AllLines({ buffer }: { buffer: TerminalBuffer }) {
-  const pages = [];
-  const firstNumber = buffer.droppedLines;
-  for (let page = Math.floor(firstNumber / PAGE_LINES); page * PAGE_LINES < firstNumber + buffer.end - buffer.start; page++) {
-    const from = buffer.start + Math.max(0, page * PAGE_LINES - firstNumber);
-    const to = buffer.start + Math.min(buffer.end - buffer.start, (page + 1) * PAGE_LINES - firstNumber);
-    pages.push(<Page key={page} lines={buffer.lines} from={from} to={to} firstNumber={firstNumber + from - buffer.start} />);
-  }
-  return pages;
-}
-
-/** Memoized on the shared line array and a range of it: a full page never draws again. */
-const Page = memo(function Page({ lines, from, to, firstNumber }: { lines: readonly TerminalLine[]; from: number; to: number; firstNumber: number }) {
+/** Memoized on its line and place: a line kept in view as output grows draws once, and is parsed only when drawn. */
+const Line = memo(function Line({ line, top }: { line: TerminalLine; top: number }) {
   return (
-    <span className="terminal-page">
-      {lines.slice(from, to).map((spans, index) => (
-        <Line key={firstNumber + index} spans={spans} end={'\n'} />
-      ))}
-    </span>
-  );
-});
-
-const Line = memo(function Line({ spans, end }: { spans: TerminalLine; end: string }) {
-  return (
-    <span>
-      {spans.map((span, index) => {
-        const style = styleOf(span);
-        return style ? (
-          <span key={index} style={style}>
+    <div className="terminal-line" style={{ transform: `translateY(${top}px)` }}>
+      {lineSpans(line).map((span, index) => {
+        const spanStyle = styleOf(span);
+        return spanStyle ? (
+          <span key={index} style={spanStyle}>
             {span.text}
           </span>
         ) : (
           span.text
         );
       })}
-      {end}
-    </span>
+      {'\n'}
+    </div>
   );
 });
 

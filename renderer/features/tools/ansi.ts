@@ -74,8 +74,10 @@ export function parseAnsiFrom(text: string, from: AnsiStyle): { spans: AnsiSpan[
 /** The style after `text` drawn from `from`, without its spans: for output dropped unseen. */
 export function styleAfter(text: string, from: AnsiStyle): AnsiStyle {
   if (!text.includes('\x1b')) return from;
-  let style = from;
-  ESCAPE.lastIndex = 0;
+  // Nothing before a full reset matters, and colored output usually ends each line with one.
+  const reset = Math.max(text.lastIndexOf('\x1b[0m'), text.lastIndexOf('\x1b[m'));
+  let style = reset >= 0 ? NO_STYLE : from;
+  ESCAPE.lastIndex = reset >= 0 ? reset + 3 : 0;
   for (let match = ESCAPE.exec(text); match; match = ESCAPE.exec(text)) {
     if (match[2] === 'm') style = applySgr(style, match[1] ?? '');
   }

@@ -1,12 +1,15 @@
 /**
  * The scrollback of a streamed terminal, as parsed lines: carriage returns applied (a progress
  * bar redrawn with `\r` keeps only its last state), colors carried from line to line, bounded
- * to the last MAX_TERMINAL_LINES lines so a command that prints forever cannot exhaust the
- * renderer.
+ * to the first HEAD_LINES and the last MAX_TERMINAL_LINES lines, with the count of those left
+ * out between, so a command that prints forever cannot exhaust the renderer and its first
+ * lines (the command's own start, often where an error is) stay readable.
  *
  * A bash call can send megabytes a second, so an update costs what it keeps, not what it
- * carries or what came before: each line is parsed once, when it ends; of a chunk longer than
- * the bound only the lines that stay are split and parsed; and finished lines live in an array
+ * carries or what came before: a line is kept raw with the style it starts in (found by reading
+ * only the escape sequences of the lines before it), and its colors are parsed when it is drawn
+ * (lineSpans), so of 5,000 kept lines only the few in view are ever parsed; of a chunk longer
+ * than the bound only the lines that stay are split; and finished lines live in an array
  * that versions of the buffer share and only ever append to (each version sees its own range
  * of it), so a new version copies nothing. Versions stay immutable to their readers: appending
  * to one that is not the newest copies its range first.
@@ -14,17 +17,37 @@
 import { parseAnsiFrom, styleAfter, type AnsiSpan, type AnsiStyle } from './ansi';
 
 export const MAX_TERMINAL_LINES = 5000;
+/** The first lines, kept whatever follows. */
+export const HEAD_LINES = 100;
 /** A line is broken here, so one endless line (output without line breaks) stays drawable. */
 export const MAX_LINE_CHARS = 8192;
 
-export type TerminalLine = readonly AnsiSpan[];
+/** A finished line as printed (escape sequences kept) and the style it starts in. */
+export interface TerminalLine {
+  readonly text: string;
+  readonly style: AnsiStyle;
+}
+
+const parsed = new WeakMap<TerminalLine, readonly AnsiSpan[]>();
+
+/** A line's colored spans, parsed on first use and kept while the line is. */
+export function lineSpans(line: TerminalLine): readonly AnsiSpan[] {
+  let spans = parsed.get(line);
+  if (!spans) {
+    spans = parseAnsiFrom(line.text, line.style).spans;
+    parsed.set(line, spans);
+  }
+  return spans;
+}
 
 export interface TerminalBuffer {
-  /** Finished lines, shared with other versions: this version's are `lines[start, end)`. */
+  /** The first finished lines, at most HEAD_LINES; the tail below starts once it is full. */
+  readonly head: readonly TerminalLine[];
+  /** The newest finished lines, shared with other versions: this version's are `lines[start, end)`. */
   readonly lines: readonly TerminalLine[];
   readonly start: number;
   readonly end: number;
-  /** Lines dropped from the top to keep the bound. */
+  /** Lines left out between the head and the tail to keep the bound. */
   readonly droppedLines: number;
   /** The unfinished last line, raw (ANSI sequences kept), and the style it starts in. */
   readonly partial: string;
@@ -33,9 +56,16 @@ export interface TerminalBuffer {
   readonly pendingReturn: boolean;
 }
 
-export const EMPTY_TERMINAL: TerminalBuffer = { lines: [], start: 0, end: 0, droppedLines: 0, partial: '', partialStyle: {}, pendingReturn: false };
+export const EMPTY_TERMINAL: TerminalBuffer = { head: [], lines: [], start: 0, end: 0, droppedLines: 0, partial: '', partialStyle: {}, pendingReturn: false };
 
-export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines = MAX_TERMINAL_LINES): TerminalBuffer {
+export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines = MAX_TERMINAL_LINES, headLines = HEAD_LINES): TerminalBuffer {
+  // While the head has room, the lines that fill it go in first, so the cut below never drops them.
+  const room = buffer.end === buffer.start && buffer.droppedLines === 0 ? headLines - buffer.head.length : 0;
+  if (room > 0) {
+    const split = afterBreaks(chunk, room);
+    if (split > 0 && split < chunk.length) return appendTerminal(appendTerminal(buffer, chunk.slice(0, split), maxLines, headLines), chunk.slice(split), maxLines, headLines);
+  }
+  let head = buffer.head;
   let input = buffer.pendingReturn ? '\r' + chunk : chunk;
   const pendingReturn = input.endsWith('\r');
   if (pendingReturn) input = input.slice(0, -1);
@@ -51,9 +81,9 @@ export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines =
   // Lines the bound would drop at once are counted, and their colors followed, but never split.
   const cut = cutBeforeLastBreaks(input, maxLines);
   if (cut > 0) {
-    const head = input.slice(0, cut);
-    style = styleAfter(head, styleAfter(partial, style));
-    droppedLines += lines.length - start + countBreaks(head);
+    const skipped = input.slice(0, cut);
+    style = styleAfter(skipped, styleAfter(partial, style));
+    droppedLines += lines.length - start + countBreaks(skipped);
     start = lines.length;
     partial = '';
     input = input.slice(cut);
@@ -61,9 +91,10 @@ export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines =
 
   const finish = (text: string) => {
     for (let from = 0; from === 0 || from < text.length; from += MAX_LINE_CHARS) {
-      const parsed = parseAnsiFrom(text.slice(from, from + MAX_LINE_CHARS), style);
-      lines.push(parsed.spans);
-      style = parsed.style;
+      const line: TerminalLine = { text: text.slice(from, from + MAX_LINE_CHARS), style };
+      if (head.length < headLines && lines.length === start && droppedLines === 0) head = [...head, line];
+      else lines.push(line);
+      style = styleAfter(line.text, style);
     }
   };
   let at = 0;
@@ -88,12 +119,12 @@ export function appendTerminal(buffer: TerminalBuffer, chunk: string, maxLines =
     start += drop;
     droppedLines += drop;
   }
-  // The dead head is let go once it outgrows what is kept: amortized, a copy per maxLines lines.
+  // The array's dead start is let go once it outgrows what is kept: amortized, a copy per maxLines lines.
   if (start > maxLines) {
     lines = lines.slice(start);
     start = 0;
   }
-  return { lines, start, end: lines.length, droppedLines, partial, partialStyle: style, pendingReturn };
+  return { head, lines, start, end: lines.length, droppedLines, partial, partialStyle: style, pendingReturn };
 }
 
 /** A bare `\r` starts the line over: what was drawn before it is gone, its colors are not. */
@@ -105,27 +136,25 @@ function rewrite(text: string, style: AnsiStyle): { text: string; style: AnsiSty
 
 /** Lines in the buffer: the finished ones and a started last one. */
 export function terminalLineCount(buffer: TerminalBuffer): number {
-  return buffer.end - buffer.start + (buffer.partial === '' ? 0 : 1);
+  return buffer.head.length + buffer.end - buffer.start + (buffer.partial === '' ? 0 : 1);
 }
 
 export function isEmptyTerminal(buffer: TerminalBuffer): boolean {
-  return buffer.end === buffer.start && buffer.partial === '' && buffer.droppedLines === 0;
+  return buffer.head.length === 0 && buffer.end === buffer.start && buffer.partial === '' && buffer.droppedLines === 0;
 }
 
-/** The unfinished last line's spans (empty when there is none). */
+/** The unfinished last line (empty text when there is none). */
 export function partialLine(buffer: TerminalBuffer): TerminalLine {
-  return parseAnsiFrom(buffer.partial, buffer.partialStyle).spans;
+  return { text: buffer.partial, style: buffer.partialStyle };
 }
 
 /** The text shown, without colors: finished lines end in `\n`. */
 export function terminalText(buffer: TerminalBuffer): string {
-  const finished = buffer.lines.slice(buffer.start, buffer.end).map((line) => line.map((span) => span.text).join('') + '\n');
-  return (
-    finished.join('') +
-    partialLine(buffer)
+  const plain = (line: TerminalLine) =>
+    lineSpans(line)
       .map((span) => span.text)
-      .join('')
-  );
+      .join('');
+  return [...buffer.head, ...buffer.lines.slice(buffer.start, buffer.end)].map((line) => plain(line) + '\n').join('') + plain(partialLine(buffer));
 }
 
 /** Where the last `count` line breaks of `text` start being kept: just after the one before them, or 0. */
@@ -134,6 +163,16 @@ function cutBeforeLastBreaks(text: string, count: number): number {
   for (let found = 0; found <= count; found++) {
     if (at === 0) return 0;
     at = text.lastIndexOf('\n', at - 1);
+    if (at < 0) return 0;
+  }
+  return at + 1;
+}
+
+/** Just after the `count`-th line break of `text`, or 0 when it has fewer. */
+function afterBreaks(text: string, count: number): number {
+  let at = -1;
+  for (let found = 0; found < count; found++) {
+    at = text.indexOf('\n', at + 1);
     if (at < 0) return 0;
   }
   return at + 1;
