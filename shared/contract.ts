@@ -80,6 +80,8 @@ export interface SearchResult {
   sessionId: string;
   title: string;
   snippet: string;
+  /** How many of the session's messages match; the session opens at the snippet's one. */
+  matches?: number;
   updatedAt: number;
   workspaces: string[];
   status: SessionStatus;

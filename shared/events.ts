@@ -83,6 +83,11 @@ interface Base {
    * the same live (IPC, WebSocket, `--json`) as stored. Absent only before it is published.
    */
   seq?: number;
+  /**
+   * When the session manager numbered it (ms since the epoch), stored with it: a redraw after a
+   * reload times a tool or a subagent from its events, not from when the page saw them.
+   */
+  at?: number;
   /** Set on every event of a subagent's own run. */
   subagentId?: string;
 }

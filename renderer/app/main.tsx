@@ -16,6 +16,7 @@ import './styles/terminal.css';
 import './styles/review.css';
 import './styles/worktrees.css';
 import './styles/adaptive.css';
+import './styles/subagents.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

@@ -42,5 +42,19 @@ export function useNow(intervalMs: number, active = true): number {
     },
     [clock, intervalMs, active],
   );
-  return useSyncExternalStore(subscribe, () => (active ? clock.now : 0));
+  return useSyncExternalStore(subscribe, () => (active ? current(clock, intervalMs) : 0));
+}
+
+/**
+ * The clock's time, brought up to date when its timer has stopped: a row mounted long after the
+ * last ticking one unmounted would otherwise start from that old time and show a negative (0 s)
+ * duration. Updated at most once per interval, so React sees the same value within a render.
+ */
+function current(clock: Clock, intervalMs: number): number {
+  clock.now = freshTime(clock.now, clock.timer !== null, intervalMs, Date.now());
+  return clock.now;
+}
+
+export function freshTime(previous: number, ticking: boolean, intervalMs: number, now: number): number {
+  return !ticking && now - previous >= intervalMs ? now : previous;
 }

@@ -57,7 +57,7 @@ describe('a session redrawn exactly, steering included', { skip }, () => {
       const prompts = first.filter((row) => row.startsWith('Your message'));
       assert.equal(prompts.length, 2, prompts.join('\n'));
       assert.match(prompts[0]!, new RegExp(PROMPTS.hang));
-      assert.match(prompts[1]!, /queued for the running agent.*Also look at the docs folder/);
+      assert.match(prompts[1]!, /sent to the running agent, not read yet.*Also look at the docs folder/);
 
       const second = await e2e.context.newPage();
       await second.goto(e2e.serve.url);

@@ -162,6 +162,7 @@ test('a permission ask waits for a person: the session shows waiting, the answer
       type: 'permissionDecision',
       sessionId: session.id,
       seq: decision?.seq,
+      at: decision?.at,
       requestId: request.requestId,
       decision: 'allow',
       scope: 'session',

@@ -49,6 +49,8 @@ describe('search', () => {
     assert.deepEqual(hits[0]!.workspaces, ['/w']);
     assert.equal(hits[0]!.updatedAt, store.getSession(parser)!.updatedAt);
     assert.ok(hits[0]!.snippet.includes(`${SNIPPET_OPEN}heredoc${SNIPPET_CLOSE}`), hits[0]!.snippet);
+    assert.equal(hits[0]!.matches, 1);
+    assert.equal(store.search('tokenizer')[0]!.matches, 2, 'both messages of the session that say it');
 
     assert.deepEqual(
       store.search('TOKENIZER').map((hit) => hit.sessionId),

@@ -86,6 +86,6 @@ export class EventSequencer {
   private stamp(event: CoveEvent): void {
     const seq = this.current(event.sessionId) + 1;
     this.lastSeq.set(event.sessionId, seq);
-    this.deliver({ ...this.prepare(event), seq });
+    this.deliver({ ...this.prepare(event), seq, at: event.at ?? Date.now() });
   }
 }

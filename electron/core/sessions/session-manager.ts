@@ -20,6 +20,7 @@ import { EventWriter } from './event-writer';
 import { NothingToResumeError, promptToResume } from './resume-prompt';
 import { EventSequencer, type SequencedEvent } from './event-sequencer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
+import { SubagentCalls } from './subagent-calls';
 import { buildSessionAgent } from './session-agent';
 import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
 import { loadPersonas, type Persona } from '../project/personas';
@@ -109,6 +110,7 @@ export class SessionManager {
   /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
   private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
+  private readonly subagentCalls = new SubagentCalls();
   private readonly sequencer: EventSequencer;
   private readonly log: (message: string) => void;
   /** One secret set per session, closed with it; it redacts the session's events as well. */
@@ -433,7 +435,8 @@ export class SessionManager {
     let gate = this.gates.get(session.id);
     if (!gate) {
       // A file edit's prompt carries the change it would make (SPEC §13).
-      const previewing = previewingPrompter(this.prompts.prompterFor(session.id), () => this.options.tools(session), {
+      const asking: Prompter = (request, signal) => this.prompts.prompterFor(session.id, this.subagentCalls.of(request.toolCallId))(request, signal);
+      const previewing = previewingPrompter(asking, () => this.options.tools(session), {
         workspaceRoots: session.workspaces,
         snapshots: this.snapshotsOf(session.id),
         secrets: () => this.secretsOf(session.id),
@@ -473,6 +476,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent): void {
+    this.subagentCalls.note(event);
     this.sequencer.push(event);
   }
 

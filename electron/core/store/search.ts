@@ -3,7 +3,8 @@
  * by bm25, each session is represented by its best message, and sessions come back best first.
  * Only the newest CANDIDATES matching messages are ranked: a common word matches most of the
  * store (51,000 messages of 60,000 at 10,000 sessions), and scoring all of them cost 100 ms
- * on its own; a word that rare is ranked in full, whatever its age.
+ * on its own; a word that rare is ranked in full, whatever its age. A session's `matches`
+ * counts its messages among those ranked.
  */
 import type { Database } from 'better-sqlite3';
 import { toMatchQuery } from './search-query';
@@ -19,6 +20,7 @@ interface HitRow {
   session_id: string;
   title: string;
   snippet: string;
+  matches: number;
   updated_at: number;
   workspaces: string;
   status: SessionStatus;
@@ -36,7 +38,7 @@ export function searchQueries(db: Database) {
       WHERE messages_fts MATCH @query ORDER BY rowid DESC LIMIT @candidates
     ),
     best AS MATERIALIZED (
-      SELECT m.session_id, hits.message_id, MIN(hits.rank) AS rank
+      SELECT m.session_id, hits.message_id, MIN(hits.rank) AS rank, COUNT(*) AS matches
       FROM hits JOIN messages m ON m.id = hits.message_id
       GROUP BY m.session_id
       ORDER BY rank, hits.message_id DESC
@@ -44,7 +46,7 @@ export function searchQueries(db: Database) {
     )
     SELECT s.id AS session_id, s.title,
       snippet(messages_fts, 0, '${SNIPPET_OPEN}', '${SNIPPET_CLOSE}', '…', ${SNIPPET_TOKENS}) AS snippet,
-      s.updated_at, s.workspaces, s.status
+      best.matches, s.updated_at, s.workspaces, s.status
     FROM messages_fts
       JOIN best ON best.message_id = messages_fts.rowid
       JOIN sessions s ON s.id = best.session_id
@@ -59,6 +61,7 @@ export function searchQueries(db: Database) {
         sessionId: row.session_id,
         title: row.title,
         snippet: row.snippet,
+        matches: row.matches,
         updatedAt: row.updated_at,
         workspaces: JSON.parse(row.workspaces) as string[],
         status: row.status,

@@ -97,6 +97,8 @@ export interface SearchHit {
   title: string;
   /** The best-matching passage, matched terms wrapped in `SNIPPET_OPEN` … `SNIPPET_CLOSE`. */
   snippet: string;
+  /** How many of the session's messages match, the snippet's one included. */
+  matches?: number;
   updatedAt: number;
   workspaces: string[];
   status: SessionStatus;

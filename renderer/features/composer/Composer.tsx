@@ -10,6 +10,7 @@ import { useCove } from '../../store';
 import { isImageFile } from '../../store/prompt-images-slice';
 import { CompletionList } from './CompletionList';
 import { applyCompletion, tokenAt } from './completion-token';
+import { answerFor, approveKeyAction, newestWaitingPrompt } from './approve-keys';
 import { PendingImages } from './PendingImages';
 import { useCompletions } from './use-completions';
 
@@ -45,6 +46,9 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
   const suggestions = useCompletions(sessionId, token);
   const showing = token !== null && suggestions.length > 0 && dismissed !== tokenKey;
   const empty = draft.trim() === '';
+  // Only an open session's own prompts: the new-session view has none.
+  const waitingPrompt = useCove((state) => (sessionId && state.transcript?.sessionId === sessionId ? newestWaitingPrompt(state.transcript.state) : null));
+  const answerPermission = useCove((state) => state.answerPermission);
   const disabled = busy || unavailable !== undefined || (empty && !allowEmpty);
 
   const accept = (index: number) => {
@@ -105,6 +109,14 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
         onBlur={() => setDismissed(tokenKey)}
         onFocus={() => setDismissed(null)}
         onKeyDown={(event) => {
+          const approve = waitingPrompt
+            ? approveKeyAction({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, isComposing: event.nativeEvent.isComposing }, draft)
+            : null;
+          if (approve && waitingPrompt) {
+            event.preventDefault();
+            void answerPermission(waitingPrompt, answerFor(approve, waitingPrompt));
+            return;
+          }
           if (showing && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
             event.preventDefault();
             const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -131,7 +143,9 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
       {showing ? <CompletionList id={listId} kind={token.kind} suggestions={suggestions} highlighted={highlighted} onAccept={accept} /> : null}
       <div className="composer-actions">
         <span id={hintId} className="composer-hint">
-          Enter to send · Shift+Enter for a new line{sessionId ? ' · / for commands · @ for files · paste images' : ''}
+          {waitingPrompt && draft === ''
+            ? 'Prompt waiting: Y allow once · S session · A always · N deny · any other key writes a message'
+            : `Enter to send · Shift+Enter for a new line${sessionId ? ' · / for commands · @ for files · paste images' : ''}`}
         </span>
         {extra}
         <button type="submit" className="primary" disabled={disabled} title={unavailable}>

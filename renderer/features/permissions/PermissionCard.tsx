@@ -71,17 +71,14 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
   return (
     <article
       className={`item permission-card sensitivity-${request.sensitivity}${open ? ' open' : ' resolved'}`}
-      aria-label={`Permission request: ${request.toolName}`}
+      aria-label={`Permission request${item.subagentName ? ` from subagent ${item.subagentName}` : ''}: ${request.toolName}`}
       data-permission-request={request.requestId}
       tabIndex={open ? 0 : -1}
       onKeyDown={onKeyDown}
     >
       <header className="permission-header">
         <span aria-hidden="true">{request.sensitivity === 'dangerous' ? '⚠' : '?'}</span>
-        <strong title={request.toolName}>
-          Allow {title}
-          {item.subagentName ? ` for subagent ${item.subagentName}` : ''}?
-        </strong>
+        <strong title={request.toolName}>{item.subagentName ? `Subagent ‘${item.subagentName}’ asks: allow ${title}?` : `Allow ${title}?`}</strong>
         <span className={`badge sensitivity-badge sensitivity-${request.sensitivity}`}>{SENSITIVITY_LABELS[request.sensitivity]}</span>
       </header>
       {request.marks && typeof bashCommand(request.args) === 'string' ? (

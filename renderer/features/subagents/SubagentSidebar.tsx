@@ -1,23 +1,28 @@
-/** The right column while the session has subagents: who, what, how long, latest step, Cancel. */
-import { memo } from 'react';
+/**
+ * The right column while the session has subagents: who, what, how long, latest step, Cancel.
+ * A row opens the subagent's own transcript in place of the session's; one whose prompt is open
+ * says it waits for you.
+ */
+import { memo, useMemo } from 'react';
 import { useCove } from '../../store';
 import { ask } from '../../store/request';
 import { duration } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import type { SubagentState, SubagentStatus } from '../transcript/model-types';
+import { waitingSubagentIds } from '../transcript/model';
+import type { SubagentState } from '../transcript/model-types';
+import { SUBAGENT_PHASES, subagentElapsed, subagentPhase, type SubagentPhase } from './subagent-status';
+import { useSubagentView } from './subagent-view';
 
 const EMPTY: SubagentState[] = [];
-
-const STATUS: Record<SubagentStatus, { icon: string; label: string }> = {
-  running: { icon: '◐', label: 'Running' },
-  done: { icon: '✓', label: 'Done' },
-  failed: { icon: '✕', label: 'Failed' },
-  cancelled: { icon: '■', label: 'Cancelled' },
-};
 
 export function SubagentSidebar() {
   const sessionId = useCove((state) => state.transcript?.sessionId ?? null);
   const subagents = useCove((state) => state.transcript?.state.subagents ?? EMPTY);
+  const transcript = useCove((state) => state.transcript?.state ?? null);
+  const openId = useSubagentView((state) => (state.open && state.open.sessionId === sessionId ? state.open.subagentId : null));
+  // Prompts change rarely; the item list on every delta, so the set is kept while it is equal.
+  const waitingKey = transcript ? [...waitingSubagentIds(transcript)].join(' ') : '';
+  const waiting = useMemo(() => new Set(waitingKey ? waitingKey.split(' ') : []), [waitingKey]);
   if (!sessionId || subagents.length === 0) return null;
   const running = subagents.filter((agent) => agent.status === 'running').length;
   return (
@@ -27,27 +32,43 @@ export function SubagentSidebar() {
       </h2>
       <ul className="subagent-list">
         {subagents.map((agent) => (
-          <SubagentRow key={agent.id} agent={agent} sessionId={sessionId} />
+          <SubagentRow key={agent.id} agent={agent} sessionId={sessionId} phase={subagentPhase(agent, waiting)} opened={agent.id === openId} />
         ))}
       </ul>
     </aside>
   );
 }
 
-const SubagentRow = memo(function SubagentRow({ agent, sessionId }: { agent: SubagentState; sessionId: string }) {
+interface RowProps {
+  agent: SubagentState;
+  sessionId: string;
+  phase: SubagentPhase;
+  opened: boolean;
+}
+
+const SubagentRow = memo(function SubagentRow({ agent, sessionId, phase, opened }: RowProps) {
   const running = agent.status === 'running';
   const now = useNow(1000, running);
-  const status = STATUS[agent.status];
-  const elapsed = (agent.endedAt ?? (running ? now : agent.startedAt)) - agent.startedAt;
+  const status = SUBAGENT_PHASES[phase];
+  const openSubagent = useSubagentView((state) => state.openSubagent);
+  const close = useSubagentView((state) => state.close);
   return (
-    <li className={`subagent subagent-${agent.status}`} aria-label={`Subagent ${agent.displayName}: ${status.label}`}>
+    <li className={`subagent subagent-${phase}${opened ? ' opened' : ''}`} aria-label={`Subagent ${agent.displayName}: ${status.label}`}>
       <div className="subagent-head">
-        <span className={running ? 'spin' : undefined} aria-hidden="true">
+        <span className={phase === 'running' ? 'spin' : undefined} aria-hidden="true">
           {status.icon}
         </span>
-        <strong className="subagent-name">{agent.displayName}</strong>
+        <button
+          type="button"
+          className="subagent-open link-button"
+          aria-pressed={opened}
+          aria-label={`Open subagent ${agent.displayName}`}
+          onClick={() => (opened ? close() : openSubagent(sessionId, agent.id))}
+        >
+          {agent.displayName}
+        </button>
         <span className="subagent-status">{status.label}</span>
-        <span className="subagent-elapsed">{duration(elapsed)}</span>
+        <span className="subagent-elapsed">{duration(subagentElapsed(agent, now))}</span>
       </div>
       <p className="subagent-task" title={agent.task}>
         {agent.task}

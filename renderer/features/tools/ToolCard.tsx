@@ -15,6 +15,7 @@ import { Terminal } from './Terminal';
 import { isEmptyTerminal } from './terminal-buffer';
 import { TextOutput } from './TextOutput';
 import { inlineResult, toolLabel, toolSummary } from './tool-summary';
+import { SubagentAnswer } from '../subagents/SubagentAnswer';
 
 interface RunDetails {
   exitCode?: number | null;
@@ -102,6 +103,8 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
           <Terminal buffer={item.terminal!} label={`${name} output`} />
         ) : running ? (
           <pre className="partial-output">{item.partialText}</pre>
+        ) : item.toolName === 'subagent' ? (
+          <SubagentAnswer content={result!.content} label={`${name} output`} />
         ) : (
           <TextOutput content={result!.content} label={`${name} output`} />
         )

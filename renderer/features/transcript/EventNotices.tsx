@@ -2,6 +2,7 @@
 import { useCove } from '../../store';
 import { compactNumber, dollars } from '../../ui/format';
 import type { CompactionItem, LoopItem, RetryItem, RunEndItem, SubagentMarkerItem } from './model-types';
+import { useSubagentView } from '../subagents/subagent-view';
 
 export function RetryNotice({ item }: { item: RetryItem }) {
   return (
@@ -89,13 +90,21 @@ export function ResumeNotice() {
 
 const SUBAGENT_END: Record<string, string> = { done: 'finished', failed: 'failed', cancelled: 'was cancelled' };
 
-export function SubagentMarker({ item }: { item: SubagentMarkerItem }) {
+export function SubagentMarker({ item, sessionId }: { item: SubagentMarkerItem; sessionId: string }) {
   return (
     <div className="item event-notice subagent-marker" role="note">
       <span aria-hidden="true">↳</span>{' '}
       {item.status === null ? (
         <>
-          Subagent <strong>{item.displayName}</strong> started: {item.task}
+          Subagent <strong>{item.displayName}</strong> started: {item.task}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => useSubagentView.getState().openSubagent(sessionId, item.subagentId)}
+            aria-label={`Open the transcript of subagent ${item.displayName}`}
+          >
+            Open
+          </button>
         </>
       ) : (
         <>

@@ -1,16 +1,22 @@
 /**
  * The transcript, virtualized (only the rows in view are in the DOM; heights are measured as
  * rows render), so a session of ten thousand items opens and scrolls like a short one. It
- * follows the bottom while the agent streams, unless the person scrolled up to read.
+ * follows the bottom while the agent streams, unless the person scrolled up to read
+ * (./follow.ts), and jumps to a prompt just sent. A subagent opened from the sidebar shows its
+ * own transcript here instead, with a way back.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useCove } from '../../store';
+import { SubagentTranscript } from '../subagents/SubagentTranscript';
+import { useOpenSubagent } from '../subagents/subagent-view';
 import type { TranscriptItem } from './model-types';
 import { TranscriptRow } from './TranscriptRow';
+import { useFollow } from './use-follow';
+import { firstMatch, matchingIndexes, useSearchTarget } from './search-target';
+import { SearchHits, type Hits } from './SearchHits';
 
 const EMPTY: TranscriptItem[] = [];
-const BOTTOM_SLACK_PX = 48;
 
 function estimate(item: TranscriptItem | undefined): number {
   switch (item?.kind) {
@@ -26,41 +32,45 @@ function estimate(item: TranscriptItem | undefined): number {
 }
 
 export function Transcript({ sessionId }: { sessionId: string }) {
+  const subagentId = useOpenSubagent(sessionId);
+  if (subagentId) return <SubagentTranscript key={subagentId} sessionId={sessionId} subagentId={subagentId} />;
+  return <SessionTranscript sessionId={sessionId} />;
+}
+
+function SessionTranscript({ sessionId }: { sessionId: string }) {
   const items = useCove((state) => (state.transcript?.sessionId === sessionId ? state.transcript.state.items : EMPTY));
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
   // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
   const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
   const scroller = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-  const [atBottom, setAtBottom] = useState(true);
-
-  const onScroll = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
-    following.current = bottom;
-    setAtBottom(bottom);
-  }, []);
-
-  // Rows measured on the way in change the height; the rows keep the bottom in view while following.
-  const jumpToLatest = () => {
-    following.current = true;
-    setAtBottom(true);
-    const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  };
+  const { following, atBottom, onScroll, jumpToLatest, stopFollowing } = useFollow(scroller);
+  const [hits, setHits] = useState<Hits | null>(null);
+  // The rows read the scroller's size as they mount, so they mount after it (coming back from a
+  // subagent, the items are there at once).
+  const [scrollerReady, setScrollerReady] = useState(false);
+  useLayoutEffect(() => setScrollerReady(true), []);
 
   return (
     <div className="transcript-frame">
       <div ref={scroller} className="transcript" role="region" aria-label="Transcript" aria-busy={loading} tabIndex={0} data-transcript onScroll={onScroll}>
-        {items.length === 0 ? (
+        {!scrollerReady ? null : items.length === 0 ? (
           <p className="empty" role="status">
             {loading ? 'Loading the transcript…' : 'Nothing here yet. Type below to start.'}
           </p>
         ) : (
-          <TranscriptRows items={items} sessionId={sessionId} scroller={scroller} following={following} />
+          <TranscriptRows
+            items={items}
+            sessionId={sessionId}
+            scroller={scroller}
+            following={following}
+            onPromptSent={jumpToLatest}
+            hits={hits}
+            onHits={setHits}
+            stopFollowing={stopFollowing}
+          />
         )}
       </div>
+      {hits ? <SearchHits hits={hits} onChange={setHits} /> : null}
       {olderLoading && !atBottom ? (
         <p className="older-loading" role="status">
           Loading earlier messages…
@@ -80,13 +90,19 @@ interface RowsProps {
   sessionId: string;
   scroller: RefObject<HTMLDivElement | null>;
   following: RefObject<boolean>;
+  /** A prompt row was added at the end: the transcript goes to it, wherever the person was. */
+  onPromptSent(): void;
+  /** The messages a search result matched in this session, and the one shown. */
+  hits: Hits | null;
+  onHits(hits: Hits): void;
+  stopFollowing(): void;
 }
 
 /**
  * The rows in view. Mounted once there are items, so a session opens straight at its bottom:
  * the rows at the top are never drawn and measured first.
  */
-function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
+function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, hits, onHits, stopFollowing }: RowsProps) {
   const latest = useRef(items);
   latest.current = items;
   // The virtualizer lays out every item again whenever getItemKey changes; it needs to only
@@ -113,17 +129,53 @@ function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
   });
   const totalSize = virtualizer.getTotalSize();
 
+  const lastPrompt = items.findLast((item) => item.kind === 'user')?.key ?? null;
+  const seenPrompt = useRef(lastPrompt);
+  useLayoutEffect(() => {
+    if (lastPrompt === seenPrompt.current) return;
+    seenPrompt.current = lastPrompt;
+    if (lastPrompt !== null && items.at(-1)?.key === lastPrompt) onPromptSent();
+  }, [lastPrompt, items, onPromptSent]);
+
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
   }, [items, totalSize, scroller, following]);
+
+  // A search result opened this session: go to its match once it is among the items (a long
+  // session's older part may still be on its way).
+  const target = useSearchTarget((state) => (state.target?.sessionId === sessionId ? state.target : null));
+  useLayoutEffect(() => {
+    if (!target) return;
+    const index = firstMatch(items, target);
+    if (index === null) return;
+    useSearchTarget.getState().clear();
+    const keys = matchingIndexes(items, target).map((at) => items[at]!.key);
+    stopFollowing();
+    onHits({ keys, at: Math.max(0, keys.indexOf(items[index]!.key)), terms: target.terms, version: (hits?.version ?? 0) + 1 });
+  }, [target, items, stopFollowing, onHits, hits]);
+
+  const hitKey = hits ? (hits.keys[hits.at] ?? null) : null;
+  useLayoutEffect(() => {
+    if (hitKey === null) return;
+    const index = latest.current.findIndex((item) => item.key === hitKey);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    // Only when the person moves to another hit, not on every streamed delta.
+  }, [hitKey, hits?.version]);
 
   return (
     <div className="transcript-canvas" style={{ height: totalSize }}>
       {virtualizer.getVirtualItems().map((row) => {
         const item = items[row.index]!;
         return (
-          <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
+          <div
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className={`transcript-row${item.key === hitKey ? ' search-hit' : ''}`}
+            data-search-hit={item.key === hitKey ? '' : undefined}
+            style={{ transform: `translateY(${row.start}px)` }}
+          >
             <TranscriptRow item={item} sessionId={sessionId} newestPending={item.key === newestPendingKey} />
           </div>
         );

@@ -20,7 +20,14 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
     case 'user':
       return (
         <article className={`item user-prompt${item.steered ? ' steered' : ''}`} aria-label="Your message">
-          <div className="speaker">You{item.steered ? ' · queued for the running agent' : ''}</div>
+          <div className="speaker">
+            You
+            {item.steered ? (
+              <span className="steering-state" role="status" data-steering={item.read ? 'read' : 'sent'}>
+                {item.read ? '· read by the agent' : '· sent to the running agent, not read yet'}
+              </span>
+            ) : null}
+          </div>
           <div className="user-text">{item.text}</div>
           {item.attachments && item.attachments.length > 0 ? <PromptAttachments sessionId={sessionId} attachments={item.attachments} /> : null}
           {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : <RewindControl sessionId={sessionId} itemKey={item.key} text={item.text} />}
@@ -45,6 +52,6 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
     case 'resume':
       return <ResumeNotice />;
     case 'subagent':
-      return <SubagentMarker item={item} />;
+      return <SubagentMarker item={item} sessionId={sessionId} />;
   }
 });

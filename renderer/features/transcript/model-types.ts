@@ -16,8 +16,10 @@ export interface UserItem {
   kind: 'user';
   key: string;
   text: string;
-  /** Sent while a run was going: queued for the running agent rather than starting a run. */
+  /** Sent while a run was going: for the running agent to read at its next turn, rather than starting a run. */
   steered: boolean;
+  /** A steered prompt the running agent has taken in (a turn of its began after it). */
+  read?: boolean;
   /** Mentioned files and images that came with the prompt (from its userMessage). */
   attachments?: PromptAttachment[];
   /** A built-in command's answer (/cost, /model): no run follows. */
@@ -50,7 +52,7 @@ export interface ToolItem {
   /** How to draw the call: `execute` as a terminal. */
   toolKind?: ToolKind;
   status: ToolStatus;
-  /** Local clock, for the elapsed time of a running tool. */
+  /** From its start event's time (the local clock for events without one), so a reload keeps it. */
   startedAt: number;
   endedAt: number | null;
   /** Streamed terminal output (bash), raw with ANSI sequences. */
@@ -156,6 +158,8 @@ export interface SubagentState {
   status: SubagentStatus;
   startedAt: number;
   endedAt: number | null;
+  /** The time of its latest event (streamed text aside): where it stopped when it never ended. */
+  lastAt: number;
   /** The latest progress line: a progressMessage, or the tool it last started. */
   latest: string | null;
 }
@@ -174,4 +178,6 @@ export interface TranscriptState {
   counter: number;
   /** The agent's task list, from its latest todo_write; null until it writes one. */
   todos: TodoItem[] | null;
+  /** Each subagent's own transcript (its messages, tool cards and prompts), by its id. */
+  subagentTranscripts: Readonly<Record<string, TranscriptState>>;
 }

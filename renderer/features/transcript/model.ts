@@ -5,9 +5,13 @@
  * nothing here has to tell a stored copy from a live one. Prompts are drawn from their
  * userMessage events only, steering included, so every window draws the same rows.
  *
- * Events of a subagent's own run stay out of the items: they feed the subagent sidebar, and
- * only its start and end appear as markers. Permission prompts are the exception: whoever
- * asks, the person has to answer, so every prompt is a card.
+ * Events of a subagent's own run stay out of the items: they feed the subagent sidebar and the
+ * subagent's own transcript (folded the same way, in `subagentTranscripts`), and only its start
+ * and end appear as markers. Permission prompts are the exception: whoever asks, the person has
+ * to answer, so every prompt is a card, in both.
+ *
+ * Times come from the events' own `at` (when main numbered them), so a duration drawn after a
+ * reload is the one drawn live; `now` stands in for events without one.
  */
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { terminalAfterUpdate, terminalAtEnd } from '../tools/terminal-stream';
@@ -22,14 +26,45 @@ export const EMPTY_TRANSCRIPT: TranscriptState = {
   runStart: 0,
   counter: 0,
   todos: null,
+  subagentTranscripts: {},
 };
 
 /** Applies events in order; returns `state` itself when there are none. `now` is the local clock. */
 export function foldEvents(state: TranscriptState, events: readonly CoveEvent[], now: number): TranscriptState {
   if (events.length === 0) return state;
   const draft: TranscriptState = { ...state, items: state.items.slice(), subagents: state.subagents.slice() };
-  for (const event of events) apply(draft, event, now);
+  // Folded once per subagent per batch, not once per event.
+  const ofSubagents = new Map<string, CoveEvent[]>();
+  for (const event of events) {
+    apply(draft, event, event.at ?? now);
+    if (event.subagentId === undefined) continue;
+    const own = ofSubagents.get(event.subagentId) ?? [];
+    if (own.length === 0) ofSubagents.set(event.subagentId, own);
+    own.push(asOwnEvent(event));
+  }
+  if (ofSubagents.size > 0) {
+    const transcripts = { ...draft.subagentTranscripts };
+    for (const [id, own] of ofSubagents) transcripts[id] = foldEvents(transcripts[id] ?? EMPTY_TRANSCRIPT, own, now);
+    draft.subagentTranscripts = transcripts;
+  }
   return draft;
+}
+
+/** A subagent's event as its own transcript folds it: as if it were the main agent's. */
+function asOwnEvent(event: CoveEvent): CoveEvent {
+  const { subagentId: _subagentId, ...own } = event;
+  return own as CoveEvent;
+}
+
+/** The subagents with a prompt of theirs still waiting for the person. */
+export function waitingSubagentIds(state: TranscriptState): ReadonlySet<string> {
+  const waiting = new Set<string>();
+  // Prompts of settled runs were answered or expired; only the current run's can wait.
+  for (let index = Math.min(state.runStart, state.items.length); index < state.items.length; index++) {
+    const item = state.items[index]!;
+    if (item.kind === 'permission' && !item.decision && !item.expired && item.request.subagentId !== undefined) waiting.add(item.request.subagentId);
+  }
+  return waiting;
 }
 
 /**
@@ -40,13 +75,23 @@ export function foldEvents(state: TranscriptState, events: readonly CoveEvent[],
 export function reconcilePending(state: TranscriptState, pending: readonly PermissionRequestEvent[], now: number): TranscriptState {
   const waiting = new Set(pending.map((request) => request.requestId));
   const known = new Set<string>();
+  const expired = expirePrompts(state, waiting, known);
+  const added = pending.filter((request) => !known.has(request.requestId));
+  return foldEvents(expired, added, now);
+}
+
+function expirePrompts(state: TranscriptState, waiting: ReadonlySet<string>, known: Set<string>): TranscriptState {
   const items = state.items.map((item) => {
     if (item.kind !== 'permission') return item;
     known.add(item.request.requestId);
     return item.decision || item.expired || waiting.has(item.request.requestId) ? item : { ...item, expired: true };
   });
-  const added = pending.filter((request) => !known.has(request.requestId));
-  return foldEvents({ ...state, items }, added, now);
+  return { ...state, items, subagentTranscripts: mapTranscripts(state.subagentTranscripts, (own) => expirePrompts(own, waiting, known)) };
+}
+
+function mapTranscripts(transcripts: TranscriptState['subagentTranscripts'], change: (state: TranscriptState) => TranscriptState): TranscriptState['subagentTranscripts'] {
+  const entries = Object.entries(transcripts);
+  return entries.length === 0 ? transcripts : Object.fromEntries(entries.map(([id, own]) => [id, change(own)]));
 }
 
 /**
@@ -54,10 +99,13 @@ export function reconcilePending(state: TranscriptState, pending: readonly Permi
  * streaming, and a new run of the same prompt is a new run.
  */
 export function settleRun(state: TranscriptState, now: number): TranscriptState {
-  if (!state.running) return state;
-  const draft: TranscriptState = { ...state, items: state.items.slice(), running: false, replaceKey: null };
+  const subagentTranscripts = mapTranscripts(state.subagentTranscripts, (own) => settleRun(own, now));
+  if (!state.running) return subagentTranscripts === state.subagentTranscripts ? state : { ...state, subagentTranscripts };
+  const draft: TranscriptState = { ...state, items: state.items.slice(), running: false, replaceKey: null, subagentTranscripts };
   cutOpenItems(draft, now);
   draft.runStart = draft.items.length;
+  // Its subagents stopped with it, wherever they were.
+  draft.subagents = draft.subagents.map((agent) => (agent.status === 'running' ? { ...agent, status: 'failed', latest: 'The run ended before it did.' } : agent));
   return draft;
 }
 
@@ -145,9 +193,10 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       });
     case 'loopDetected':
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop', event), toolName: event.toolName, count: event.count, action: event.action });
+    case 'turnStart':
+      return markSteeringRead(draft);
     case 'subagentStart':
     case 'subagentEnd':
-    case 'turnStart':
     case 'turnEnd':
       // A subagent's start and end always carry its subagentId; turns show in the cost meter.
       return;
@@ -166,18 +215,36 @@ function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void
   append(draft, item);
 }
 
+/** A turn began: the steering sent before it went to the model with it. */
+function markSteeringRead(draft: TranscriptState): void {
+  for (let index = Math.min(draft.runStart, draft.items.length); index < draft.items.length; index++) {
+    const item = draft.items[index]!;
+    if (item.kind === 'user' && item.steered && !item.read) draft.items[index] = { ...item, read: true };
+  }
+}
+
 function applySubagent(draft: TranscriptState, event: CoveEvent, now: number): void {
   const id = event.subagentId as string;
   if (event.type === 'subagentStart') {
     if (draft.subagents.some((agent) => agent.id === id)) return;
-    draft.subagents.push({ id, displayName: event.displayName, task: event.task, parentToolCallId: event.parentToolCallId, status: 'running', startedAt: now, endedAt: null, latest: null });
+    draft.subagents.push({
+      id,
+      displayName: event.displayName,
+      task: event.task,
+      parentToolCallId: event.parentToolCallId,
+      status: 'running',
+      startedAt: now,
+      endedAt: null,
+      lastAt: now,
+      latest: null,
+    });
     return append(draft, { kind: 'subagent', key: `subagent:${id}:start`, subagentId: id, displayName: event.displayName, task: event.task, status: null });
   }
   const index = draft.subagents.findIndex((agent) => agent.id === id);
   if (index < 0) return;
   const agent = draft.subagents[index]!;
-  const changed = subagentChange(agent, event, now);
-  if (changed) draft.subagents[index] = changed;
+  const changed = subagentChange(agent, event, now) ?? (event.type === 'messageUpdate' ? null : agent);
+  if (changed) draft.subagents[index] = changed === agent && agent.lastAt === now ? agent : { ...changed, lastAt: now };
   if (event.type === 'subagentEnd' && !find(draft, `subagent:${id}:end`)) {
     append(draft, { kind: 'subagent', key: `subagent:${id}:end`, subagentId: id, displayName: agent.displayName, task: agent.task, status: event.status });
   }
