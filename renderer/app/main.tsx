@@ -11,6 +11,7 @@ import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';
 import './styles/highlight.css';
+import './styles/cards.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

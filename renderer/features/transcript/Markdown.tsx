@@ -1,13 +1,22 @@
 /**
- * Draws the tree of ./markdown-parser.ts as React elements. No HTML string is ever inserted, and the
- * only links are the https URLs the parser kept, opened outside the app.
+ * Draws the tree of ./markdown-parser.ts as React elements. The only HTML inserted is the
+ * syntax highlighter's escaped output in code blocks (../tools/CodeView.tsx), and the only links
+ * are the https URLs the parser kept, opened outside the app.
  */
-import { memo, useMemo, useState, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from './markdown-parser';
+import { memo, useMemo, type ReactNode } from 'react';
+import { CopyButton } from '../../ui/CopyButton';
+import { CodeView } from '../tools/CodeView';
+import { parseInline, parseMarkdown, type Block, type Inline } from './markdown-parser';
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   return <div className="markdown">{blocks.map(renderBlock)}</div>;
+});
+
+/** One line of inline Markdown (code, emphasis, links) for text that is not a whole message: a permission reason, a search snippet. */
+export const InlineMarkdown = memo(function InlineMarkdown({ text }: { text: string }) {
+  const nodes = useMemo(() => parseInline(text), [text]);
+  return <span className="markdown-inline">{renderInlines(nodes)}</span>;
 });
 
 function renderBlock(block: Block, key: number): ReactNode {
@@ -90,27 +99,13 @@ function renderInlines(nodes: Inline[]): ReactNode[] {
 }
 
 function CodeBlock({ language, text }: { language: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="code-block">
       <div className="code-header">
         <span className="code-language">{language || 'text'}</span>
-        <button type="button" className="link-button" aria-label={`Copy ${language || 'code'} block`} onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton text={text} what={`${language || 'code'} block`} />
       </div>
-      <pre>
-        <code>{text}</code>
-      </pre>
+      <CodeView text={text} language={language === '' ? undefined : language.toLowerCase()} />
     </div>
   );
 }

@@ -8,12 +8,16 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject
 import { useCove } from '../../store';
 import type { TranscriptItem } from './model-types';
 import { TranscriptRow } from './TranscriptRow';
+import { ToolGroup, useGroupedRows } from '../tools/ToolGroup';
+import type { TranscriptRowItem } from '../tools/tool-groups';
 
 const EMPTY: TranscriptItem[] = [];
 const BOTTOM_SLACK_PX = 48;
 
-function estimate(item: TranscriptItem | undefined): number {
+function estimate(item: TranscriptRowItem | undefined): number {
   switch (item?.kind) {
+    case 'toolGroup':
+      return 44;
     case 'tool':
       return 96;
     case 'permission':
@@ -30,6 +34,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
   // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
   const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
+  const rows = useGroupedRows(items);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -58,7 +63,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
             {loading ? 'Loading the transcript…' : 'Nothing here yet. Type below to start.'}
           </p>
         ) : (
-          <TranscriptRows items={items} sessionId={sessionId} scroller={scroller} following={following} />
+          <TranscriptRows items={rows} sessionId={sessionId} scroller={scroller} following={following} />
         )}
       </div>
       {olderLoading && !atBottom ? (
@@ -76,7 +81,7 @@ export function Transcript({ sessionId }: { sessionId: string }) {
 }
 
 interface RowsProps {
-  items: TranscriptItem[];
+  items: TranscriptRowItem[];
   sessionId: string;
   scroller: RefObject<HTMLDivElement | null>;
   following: RefObject<boolean>;
@@ -124,7 +129,7 @@ function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
         const item = items[row.index]!;
         return (
           <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
-            <TranscriptRow item={item} sessionId={sessionId} newestPending={item.key === newestPendingKey} />
+            {item.kind === 'toolGroup' ? <ToolGroup group={item} /> : <TranscriptRow item={item} sessionId={sessionId} newestPending={item.key === newestPendingKey} />}
           </div>
         );
       })}
@@ -132,14 +137,14 @@ function TranscriptRows({ items, sessionId, scroller, following }: RowsProps) {
   );
 }
 
-function estimatedHeight(items: readonly TranscriptItem[]): number {
+function estimatedHeight(items: readonly TranscriptRowItem[]): number {
   let height = 0;
   for (const item of items) height += estimate(item);
   return height;
 }
 
 /** A number that changes when the items' keys change other than by items added at the end. */
-function useKeysVersion(items: readonly TranscriptItem[]): number {
+function useKeysVersion(items: readonly TranscriptRowItem[]): number {
   const seen = useRef({ items, version: 0 });
   if (seen.current.items !== items) {
     const previous = seen.current.items;
