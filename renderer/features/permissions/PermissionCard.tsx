@@ -13,6 +13,7 @@ import { toolLabel, toolSummary } from '../tools/tool-summary';
 import { PermissionPreviewView } from './PermissionPreviewView';
 import type { PermissionItem } from '../transcript/model-types';
 import { actionForKey, isTypingTarget, type PermissionAction } from './permission-keys';
+import { InlineMarkdown } from '../transcript/Markdown';
 
 const SENSITIVITY_LABELS: Record<Sensitivity, string> = {
   readOnly: 'Read only',
@@ -88,7 +89,9 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
       {request.reasons.length > 0 ? (
         <ul className="permission-reasons" aria-label="Why Cove asks">
           {request.reasons.map((reason, index) => (
-            <li key={index}>{reason}</li>
+            <li key={index}>
+              <InlineMarkdown text={reason} />
+            </li>
           ))}
         </ul>
       ) : null}

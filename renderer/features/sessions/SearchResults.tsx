@@ -3,7 +3,7 @@ import { useCove } from '../../store';
 import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../../ui/use-now';
-import { snippetSegments } from './snippet';
+import { InlineMarkdown } from '../transcript/Markdown';
 
 export function SearchResults() {
   const results = useCove((state) => state.searchResults);
@@ -35,7 +35,7 @@ export function SearchResults() {
           <button type="button" className="session-open" onClick={() => selectSession(result.sessionId)}>
             <span className="session-title">{displayTitle(result.title)}</span>
             <span className="snippet">
-              {snippetSegments(result.snippet).map((segment, part) => (segment.match ? <mark key={part}>{segment.text}</mark> : <span key={part}>{segment.text}</span>))}
+              <InlineMarkdown text={result.snippet} marks />
             </span>
             <span className="session-meta">
               <span className="session-folder">{result.workspaces[0] ? folderName(result.workspaces[0]) : ''}</span>

@@ -6,18 +6,51 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { CodeView } from '../tools/CodeView';
+import { snippetSegments } from '../sessions/snippet';
 import { parseInline, parseMarkdown, type Block, type Inline } from './markdown-parser';
+
+// A search match's bounds, as characters no text holds (Unicode private use), so they pass through
+// the Markdown parser inside whichever text or code they fall in.
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARK_BOUND = /([\uE000\uE001])/;
+
+/** Whether the text being drawn is inside a search match; a match may open in one node and close in another. */
+interface Marking {
+  open: boolean;
+}
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   return <div className="markdown">{blocks.map(renderBlock)}</div>;
 });
 
-/** One line of inline Markdown (code, emphasis, links) for text that is not a whole message: a permission reason, a search snippet. */
-export const InlineMarkdown = memo(function InlineMarkdown({ text }: { text: string }) {
-  const nodes = useMemo(() => parseInline(text), [text]);
-  return <span className="markdown-inline">{renderInlines(nodes)}</span>;
+/**
+ * Inline Markdown (code, emphasis, links) for text that is not a whole message: a permission
+ * reason, a search snippet. With `marks`, the snippet's «matches» are highlighted.
+ */
+export const InlineMarkdown = memo(function InlineMarkdown({ text, marks = false }: { text: string; marks?: boolean }) {
+  const nodes = useMemo(() => parseInline(marks ? withMarkBounds(text) : text), [text, marks]);
+  return <span className="markdown-inline">{renderInlines(nodes, marks ? { open: false } : undefined)}</span>;
 });
+
+function withMarkBounds(snippet: string): string {
+  return snippetSegments(snippet)
+    .map((segment) => (segment.match ? `${MARK_OPEN}${segment.text}${MARK_CLOSE}` : segment.text))
+    .join('');
+}
+
+/** Text with the marked parts in <mark>; plain text when nothing is marked. */
+function marked(text: string, marking: Marking | undefined): ReactNode {
+  if (marking === undefined || (!marking.open && !MARK_BOUND.test(text))) return text;
+  const out: ReactNode[] = [];
+  for (const piece of text.split(MARK_BOUND)) {
+    if (piece === MARK_OPEN) marking.open = true;
+    else if (piece === MARK_CLOSE) marking.open = false;
+    else if (piece !== '') out.push(marking.open ? <mark key={out.length}>{piece}</mark> : piece);
+  }
+  return out;
+}
 
 function renderBlock(block: Block, key: number): ReactNode {
   switch (block.type) {
@@ -73,25 +106,29 @@ function renderBlock(block: Block, key: number): ReactNode {
   }
 }
 
-function renderInlines(nodes: Inline[]): ReactNode[] {
+function renderInlines(nodes: Inline[], marking?: Marking): ReactNode[] {
   return nodes.map((node, key) => {
     switch (node.type) {
-      case 'text':
-        return node.text;
+      case 'text': {
+        const text = marked(node.text, marking);
+        return typeof text === 'string' ? text : <span key={key}>{text}</span>;
+      }
       case 'code':
-        return <code key={key}>{node.text}</code>;
+        return <code key={key}>{marked(node.text, marking)}</code>;
       case 'strong':
-        return <strong key={key}>{renderInlines(node.children)}</strong>;
+        return <strong key={key}>{renderInlines(node.children, marking)}</strong>;
       case 'em':
-        return <em key={key}>{renderInlines(node.children)}</em>;
+        return <em key={key}>{renderInlines(node.children, marking)}</em>;
       case 'del':
-        return <del key={key}>{renderInlines(node.children)}</del>;
+        return <del key={key}>{renderInlines(node.children, marking)}</del>;
       case 'break':
         return <br key={key} />;
       case 'link':
+        // A snippet is drawn inside the button that opens its session, where a link cannot be.
+        if (marking !== undefined) return <span key={key}>{renderInlines(node.children, marking)}</span>;
         return (
           <a key={key} href={node.href} target="_blank" rel="noreferrer noopener">
-            {renderInlines(node.children)}
+            {renderInlines(node.children, marking)}
           </a>
         );
     }
