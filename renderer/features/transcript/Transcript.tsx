@@ -19,7 +19,8 @@ function estimate(item: TranscriptRowItem | undefined): number {
     case 'toolGroup':
       return 44;
     case 'tool':
-      return 96;
+      // A card is one line until opened; a command shows its terminal.
+      return item.toolKind === 'execute' ? 96 : 40;
     case 'permission':
       return 220;
     case 'assistant':
