@@ -14,6 +14,7 @@ import { PermissionPreviewView } from './PermissionPreviewView';
 import type { PermissionItem } from '../transcript/model-types';
 import { actionForKey, isTypingTarget, type PermissionAction } from './permission-keys';
 import { InlineMarkdown } from '../transcript/Markdown';
+import { ToolArguments } from '../tools/ToolArguments';
 
 const SENSITIVITY_LABELS: Record<Sensitivity, string> = {
   readOnly: 'Read only',
@@ -96,7 +97,7 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
         </ul>
       ) : null}
       <ToggleButton open={argsOpen} onChange={setArgsOpen} show="Show arguments" hide="Hide arguments" />
-      {argsOpen ? <pre className="tool-arguments">{JSON.stringify(request.args, null, 2)}</pre> : null}
+      {argsOpen ? <ToolArguments args={request.args} kind={undefined} label={`${request.toolName} arguments`} hasResultDiff={Boolean(request.preview?.diff)} /> : null}
 
       {item.decision ? (
         <p className={`permission-outcome outcome-${item.decision.decision}`} role="status">

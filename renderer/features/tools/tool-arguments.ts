@@ -64,7 +64,8 @@ export function describeArguments(args: unknown, kind: ToolKind | undefined): Ar
   const pair = EDIT_PAIRS.find(([before, after]) => typeof entries[before] === 'string' && typeof entries[after] === 'string');
   if (pair) views.push({ type: 'diff', path: path ?? null, oldText: take(pair[0])!, newText: take(pair[1])! });
   else if (path !== undefined) views.push({ type: 'path', name: kind === 'search' ? 'in' : argumentName(pathKey!), path });
-  if (path !== undefined && kind === 'edit') {
+  // A permission prompt does not know the kind; a path with content is a file being written either way.
+  if (path !== undefined && (kind === 'edit' || kind === undefined)) {
     const contentKey = CONTENT_KEYS.find((key) => typeof entries[key] === 'string');
     if (contentKey !== undefined) views.push({ type: 'file', path, text: take(contentKey)! });
   }
