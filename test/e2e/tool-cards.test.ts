@@ -21,8 +21,14 @@ function toolResults(request: RecordedRequest): number {
   return request.body.messages.reduce((count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length), 0);
 }
 
+const ASK_PROMPT = 'Ask before you run it';
+const ASKED_COMMAND = 'echo "from the prompt"';
+
 function script(request: RecordedRequest): Reply {
   const step = toolResults(request);
+  if (JSON.stringify(request.body.messages[0]?.content ?? '').includes(ASK_PROMPT)) {
+    return step === 0 ? reply.message([block.toolUse('bash', { command: ASKED_COMMAND, timeout: 20 })]) : reply.text('It ran.');
+  }
   if (step === 0) {
     return reply.message([
       block.text('Looking around first.'),
@@ -139,5 +145,24 @@ describe('tool cards that tell the truth', { skip }, () => {
         .click();
       await page.getByRole('region', { name: 'Read 2 files, 1 search: Done' }).waitFor();
       await page.getByRole('article', { name: 'bash tool: Failed (exit 2)' }).waitFor();
+    }));
+
+  test('a permission prompt renders its reasons’ Markdown and its arguments per tool, not as JSON', () =>
+    withApp(browser, 'tool-cards-prompt', script, async (e2e) => {
+      const { page } = e2e;
+      await startSession(e2e, ASK_PROMPT);
+      const prompt = page.getByRole('article', { name: 'Permission request: bash' });
+      const reasons = prompt.getByRole('list', { name: 'Why Cove asks' });
+      // The reason names the command by its words, in backticks, which must come out as code.
+      await reasons.locator('code').filter({ hasText: 'echo from the prompt' }).waitFor();
+      assert.doesNotMatch((await reasons.textContent()) ?? '', /`/, 'no raw backticks');
+      await prompt.getByRole('button', { name: 'Show arguments' }).click();
+      const args = prompt.getByRole('group', { name: 'bash arguments' });
+      assert.equal(await args.locator('.argument-code').textContent(), `${ASKED_COMMAND}\n`);
+      assert.match((await args.textContent()) ?? '', /timeout\s*20/);
+      assert.doesNotMatch((await args.textContent()) ?? '', /[{}]|\\n/, 'not JSON');
+      await e2e.screenshot('tool-cards-5-prompt');
+      await prompt.getByRole('button', { name: 'Allow once' }).click();
+      await page.getByRole('article', { name: 'bash tool: Done' }).waitFor({ timeout: 20_000 });
     }));
 });
