@@ -81,7 +81,7 @@ describe('tool cards that tell the truth', { skip }, () => {
       await runToTheEnd(e2e);
 
       // The three read-only calls are one line until opened.
-      const group = page.getByRole('region', { name: 'Read 2 files, 1 search: Done' });
+      const group = page.getByRole('group', { name: 'Read 2 files, 1 search: Done' });
       const toggle = group.getByRole('button', { name: /^Read 2 files, 1 search/ });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
       assert.equal(await group.getByRole('article').count(), 0, 'the single cards are folded away');
@@ -143,7 +143,7 @@ describe('tool cards that tell the truth', { skip }, () => {
         .getByRole('list', { name: 'Session list' })
         .getByRole('button', { name: new RegExp(`^${PROMPT}`) })
         .click();
-      await page.getByRole('region', { name: 'Read 2 files, 1 search: Done' }).waitFor();
+      await page.getByRole('group', { name: 'Read 2 files, 1 search: Done' }).waitFor();
       await page.getByRole('article', { name: 'bash tool: Failed (exit 2)' }).waitFor();
     }));
 

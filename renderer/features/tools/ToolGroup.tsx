@@ -26,7 +26,7 @@ export const ToolGroup = memo(function ToolGroup({ group }: { group: ToolGroupRo
   const state = running ? 'Running' : failed > 0 ? `${failed} failed` : 'Done';
   const tone = running ? 'running' : failed > 0 ? 'failed' : 'done';
   return (
-    <section className={`item tool-group tool-${tone}`} aria-label={`${summary}: ${state}`}>
+    <div className={`item tool-group tool-${tone}`} role="group" aria-label={`${summary}: ${state}`}>
       <header className="tool-header">
         <button type="button" className="tool-toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
           <span className="tool-chevron" aria-hidden="true">
@@ -46,6 +46,6 @@ export const ToolGroup = memo(function ToolGroup({ group }: { group: ToolGroupRo
           ))}
         </div>
       ) : null}
-    </section>
+    </div>
   );
 });
