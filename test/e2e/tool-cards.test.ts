@@ -34,10 +34,11 @@ function script(request: RecordedRequest): Reply {
       block.text('Looking around first.'),
       block.toolUse('read_file', { path: 'src/calc.js' }),
       block.toolUse('read_file', { path: 'README.md' }),
+      block.toolUse('read_file', { path: 'src/missing.js' }),
       block.toolUse('search', { pattern: 'add', path: 'src' }),
     ]);
   }
-  if (step === 3) return reply.message([block.toolUse('bash', { command: FAILING_COMMAND })]);
+  if (step === 4) return reply.message([block.toolUse('bash', { command: FAILING_COMMAND })]);
   return reply.text(ANSWER);
 }
 
@@ -80,9 +81,9 @@ describe('tool cards that tell the truth', { skip }, () => {
 
       await runToTheEnd(e2e);
 
-      // The three read-only calls are one line until opened.
-      const group = page.getByRole('group', { name: 'Read 2 files, 1 search: Done' });
-      const toggle = group.getByRole('button', { name: /^Read 2 files, 1 search/ });
+      // The four read-only calls are one line until opened.
+      const group = page.getByRole('group', { name: 'Read 3 files, 1 search: 1 failed' });
+      const toggle = group.getByRole('button', { name: /^Read 3 files, 1 search/ });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
       assert.equal(await group.getByRole('article').count(), 0, 'the single cards are folded away');
       await e2e.screenshot('tool-cards-1-grouped');
@@ -90,6 +91,11 @@ describe('tool cards that tell the truth', { skip }, () => {
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       assert.equal(await group.getByRole('article', { name: 'read_file tool: Done' }).count(), 2);
       await group.getByRole('article', { name: 'search tool: Done' }).waitFor();
+      assert.equal(await group.locator('.tool-header .tool-icon').first().textContent(), '✕', 'a failure in the group shows on its line');
+      // A read of a missing file is an error result: Failed, with a red cross and its reason in view.
+      const missing = group.getByRole('article', { name: 'read_file tool: Failed' });
+      assert.equal(await missing.locator('.tool-icon').textContent(), '✕');
+      await missing.getByRole('group', { name: 'read_file error' }).filter({ hasText: 'src/missing.js' }).waitFor();
 
       // A read shows the file as a file: a gutter, syntax colour, no `[path#tag]` header.
       const calcCard = group.getByRole('article', { name: 'read_file tool: Done' }).filter({ hasText: 'src/calc.js' });
@@ -143,7 +149,7 @@ describe('tool cards that tell the truth', { skip }, () => {
         .getByRole('list', { name: 'Session list' })
         .getByRole('button', { name: new RegExp(`^${PROMPT}`) })
         .click();
-      await page.getByRole('group', { name: 'Read 2 files, 1 search: Done' }).waitFor();
+      await page.getByRole('group', { name: 'Read 3 files, 1 search: 1 failed' }).waitFor();
       await page.getByRole('article', { name: 'bash tool: Failed (exit 2)' }).waitFor();
     }));
 
