@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { block, reply, type Reply } from '../support/model-server';
 import type { RecordedRequest } from '../support/model-server';
@@ -21,12 +22,17 @@ function toolResults(request: RecordedRequest): number {
   return request.body.messages.reduce((count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length), 0);
 }
 
+const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+const MCP_PROMPT = 'Echo it through the server';
+const MCP_MESSAGE = 'first line\nsecond line';
 const ASK_PROMPT = 'Ask before you run it';
 const ASKED_COMMAND = 'echo "from the prompt"';
 
 function script(request: RecordedRequest): Reply {
   const step = toolResults(request);
-  if (JSON.stringify(request.body.messages[0]?.content ?? '').includes(ASK_PROMPT)) {
+  const first = JSON.stringify(request.body.messages[0]?.content ?? '');
+  if (first.includes(MCP_PROMPT)) return step === 0 ? reply.message([block.toolUse('mcp__everything__echo', { message: MCP_MESSAGE })]) : reply.text('Echoed.');
+  if (first.includes(ASK_PROMPT)) {
     return step === 0 ? reply.message([block.toolUse('bash', { command: ASKED_COMMAND, timeout: 20 })]) : reply.text('It ran.');
   }
   if (step === 0) {
@@ -50,14 +56,14 @@ async function highlighterRequested(page: Page): Promise<boolean> {
   return page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/highlight-engine-')));
 }
 
-async function runToTheEnd(e2e: E2E): Promise<void> {
+async function runToTheEnd(e2e: E2E, prompt = PROMPT, answer = 'The check failed with exit 2.'): Promise<void> {
   const { page } = e2e;
   await startSession(e2e, '');
   await page.getByRole('combobox', { name: /^Permission mode/ }).selectOption({ label: 'Bypass (never ask)' });
   await e2e.waitForSessions((sessions) => sessions[0]?.permissionMode === 'bypass', 'the session in bypass mode');
-  await page.getByRole('textbox', { name: 'Message' }).fill(PROMPT);
+  await page.getByRole('textbox', { name: 'Message' }).fill(prompt);
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'The check failed with exit 2.' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: answer }).waitFor({ timeout: 30_000 });
 }
 
 describe('tool cards that tell the truth', { skip }, () => {
@@ -170,5 +176,20 @@ describe('tool cards that tell the truth', { skip }, () => {
       await e2e.screenshot('tool-cards-5-prompt');
       await prompt.getByRole('button', { name: 'Allow once' }).click();
       await page.getByRole('article', { name: 'bash tool: Done' }).waitFor({ timeout: 20_000 });
+    }));
+
+  test('an MCP tool’s arguments are names and values, a multi-line value a block, never JSON with \\n', () =>
+    withApp(browser, 'tool-cards-mcp', script, async (e2e) => {
+      const { page } = e2e;
+      writeFileSync(join(e2e.workspace, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
+      writeFileSync(join(e2e.home.path, 'settings.json'), JSON.stringify({ enabledMcpjsonServers: ['everything'] }));
+      await runToTheEnd(e2e, MCP_PROMPT, 'Echoed.');
+      const card = page.getByRole('article', { name: /^mcp__everything__echo tool: Done/ });
+      await card.locator('.tool-toggle').click();
+      const args = card.getByRole('group', { name: 'mcp__everything__echo arguments' });
+      assert.equal(await args.locator('.argument-name').first().textContent(), 'message');
+      assert.equal(await args.locator('pre.argument-value').textContent(), MCP_MESSAGE);
+      assert.doesNotMatch((await args.textContent()) ?? '', /\\n|[{}"]/, 'not JSON');
+      await e2e.screenshot('tool-cards-6-mcp');
     }));
 });
