@@ -23,6 +23,9 @@ const path = z
   .max(4096)
   .refine((value) => !value.includes('\0'), 'must not contain NUL');
 const permissionMode = z.enum(['default', 'acceptEdits', 'plan', 'bypass']);
+const ruleList = z.enum(['allow', 'ask', 'deny']);
+/** The settings files Settings can edit (Claude Code's are read only). */
+const ruleFile = z.enum(['user', 'project', 'local']);
 const attachmentId = z.string().regex(/^[0-9a-f]{32}\.(png|jpg|gif|webp)$/, 'must be an attachment id');
 /** A socket frame holds 8 MB: an upload of about 5.6 MB of image, base64. */
 export const IMAGE_UPLOAD_CHARS = 7_500_000;
@@ -93,7 +96,7 @@ export interface RuleSource {
   path: string;
   kind: 'user' | 'project' | 'local' | 'claude';
   rules: PermissionRules;
-  /** Only `local` files hold saved grants; their rules can be deleted from the UI. */
+  /** The person's own, the project's and the local file can be edited from Settings; Claude Code's cannot. */
   editable: boolean;
 }
 
@@ -117,6 +120,14 @@ export interface SettingsView {
   ruleSources: RuleSource[];
   /** Problems with settings files, each naming the file. */
   problems: string[];
+}
+
+export type RuleCheckView = { valid: true; rule: string } | { valid: false; message: string };
+
+/** `rejected`: the API refused the key (401/403); `unchecked`: it could not say (unreachable, no Models API). */
+export interface ApiKeyCheckView {
+  verdict: 'valid' | 'rejected' | 'unchecked';
+  message: string;
 }
 
 /** A model Settings offers, with what Cove knows of it. */
@@ -271,6 +282,8 @@ export const requests = {
     /** `answer`: a built-in command (/cost, /model, /clear) answered without a run. */
     result: result<{ steered: boolean; answer?: { command: string; text: string } }>(),
   },
+  /** Retry after a failed run, Resume after an interrupted one: runs again from the stored history, the prompt not sent twice. */
+  'session:retry': { input: z.object({ sessionId: id }).strict(), result: result<{ started: true }>() },
   /** Checks, downscales and stores an image for the next prompt; the data is base64. */
   'session:addImage': {
     input: z.object({ sessionId: id, name: z.string().min(1).max(255), data: z.string().min(1).max(IMAGE_UPLOAD_CHARS) }).strict(),
@@ -342,10 +355,20 @@ export const requests = {
       .strict(),
     result: result<SettingsView>(),
   },
+  /** Deletes a rule; `file` defaults to `local` (this machine's grants for the project). */
   'settings:removeRule': {
-    input: z.object({ workspace: path, list: z.enum(['allow', 'ask', 'deny']), rule: z.string().min(1).max(2000) }).strict(),
+    input: z.object({ workspace: path.optional(), file: ruleFile.optional(), list: ruleList, rule: z.string().min(1).max(2000) }).strict(),
     result: result<SettingsView>(),
   },
+  /** Adds a rule to a settings file, or with `replaces` edits one in place. */
+  'settings:saveRule': {
+    input: z.object({ workspace: path.optional(), file: ruleFile, list: ruleList, rule: z.string().trim().min(1).max(2000), replaces: z.string().min(1).max(2000).optional() }).strict(),
+    result: result<SettingsView>(),
+  },
+  /** Checks a rule's syntax as it is typed, with the parser the permission engine uses. */
+  'settings:checkRule': { input: z.object({ rule: z.string().max(2000) }).strict(), result: result<RuleCheckView>() },
+  /** Asks the API whether a key works, before it is saved (the Models API, which costs nothing). */
+  'settings:checkApiKey': { input: z.object({ apiKey: z.string().trim().min(1).max(500) }).strict(), result: result<ApiKeyCheckView>() },
 
   /** MCP servers of a workspace: connected, failed (with why), tool counts, stderr tails. */
   'mcp:status': { input: z.object({ workspace: path }).strict(), result: result<McpStatusView>() },
@@ -378,7 +401,8 @@ export type RequestResult<K extends RequestName> = (typeof requests)[K]['result'
 
 export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
 
-export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'conflict' | 'failed' | 'unauthorized';
+/** `noApiKey`: a run cannot start without a key; the person adds one in Settings. */
+export type ErrorCode = 'invalidInput' | 'unknownRequest' | 'notFound' | 'conflict' | 'failed' | 'unauthorized' | 'noApiKey';
 
 /** Nothing throws across the bridge: every answer is one of these. */
 export type Response<T = unknown> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };

@@ -92,6 +92,8 @@ export interface AgentStartEvent extends Base {
   model: string;
   /** The prompt that started this run. */
   prompt: string;
+  /** A Retry or Resume: the run goes on from the stored history; the prompt was not sent again. */
+  resumed?: true;
 }
 export interface AgentEndEvent extends Base {
   type: 'agentEnd';
@@ -101,6 +103,8 @@ export interface AgentEndEvent extends Base {
   cost: Cost | null;
   /** One line, when stopReason is 'error' (or the reason of a limit). */
   error?: string;
+  /** For an error a person acts on differently: the key was refused (fix it in Settings), or the API was unreachable. */
+  errorKind?: 'authentication' | 'connection';
 }
 export interface TurnStartEvent extends Base {
   type: 'turnStart';

@@ -1,5 +1,8 @@
-/** Says when the browser host is unreachable or refuses this page; silent while connected. */
+/** Says when the browser host is unreachable or refuses this page, and that Send and Stop wait; silent while connected. */
 import { useCove } from '../store';
+
+/** The transport's reason when a socket that was open closed: the banner's own words say it. */
+const LOST = 'the connection to Cove was lost';
 
 export function ConnectionBanner() {
   const connection = useCove((state) => state.connection);
@@ -24,9 +27,11 @@ export function ConnectionBanner() {
     );
   }
   const hint = missingToken ? ' If this keeps failing, open the full address that `cove serve` printed (it carries the access token).' : '';
+  // Runs go on in Cove while the page is away; only this page's link is lost.
   return (
-    <div role="status" className="banner banner-warning">
-      Reconnecting… ({connection.reason}; attempt {connection.attempt}).{hint}
+    <div role="alert" className="banner banner-error connection-lost">
+      <strong>Lost the connection to Cove.</strong> {connection.reason === LOST ? '' : `${connection.reason}. `}Reconnecting… (attempt {connection.attempt}). Send and Stop wait until it is
+      back; what you type is kept.{hint}
     </div>
   );
 }

@@ -14,11 +14,24 @@ export function Notices() {
 
 function NoticeList({ role, notices }: { role: 'alert' | 'status'; notices: Notice[] }) {
   const dismiss = useCove((state) => state.dismissNotice);
+  const openSettings = useCove((state) => state.openSettings);
   return (
     <div role={role} className="notices-list">
       {notices.map((notice) => (
         <div key={notice.id} className={`notice notice-${notice.tone}`}>
           <span className="notice-text">{notice.message}</span>
+          {notice.action === 'openSettings' ? (
+            <button
+              type="button"
+              className="small"
+              onClick={() => {
+                dismiss(notice.id);
+                openSettings();
+              }}
+            >
+              Open Settings
+            </button>
+          ) : null}
           <button type="button" className="icon-button" aria-label={`Dismiss: ${notice.message}`} onClick={() => dismiss(notice.id)}>
             ×
           </button>

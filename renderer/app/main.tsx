@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/session.css';
 import './styles/panels.css';
+import './styles/settings.css';
 import './styles/transcript.css';
 import './styles/tools.css';
 import './styles/habits.css';

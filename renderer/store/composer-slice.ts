@@ -3,6 +3,7 @@
  * sessionStorage too: a failed send or a reload never loses a draft. A draft is cleared only
  * once main has taken the message.
  */
+import { actionFor } from './notices-slice';
 import type { StateCreator } from 'zustand';
 import { call } from '../transport/client';
 import { ask } from './request';
@@ -21,8 +22,8 @@ export interface ComposerSlice {
   setDraft(key: string, text: string): void;
   /** Sends the session's draft; true when main took it. */
   sendDraft(sessionId: string): Promise<boolean>;
-  /** Sends a prompt again (Retry) without touching the draft. */
-  resend(sessionId: string, prompt: string): Promise<void>;
+  /** Retry after a failure, Resume after an interruption: the run goes on without the prompt sent twice; the draft is not touched. */
+  retrySession(sessionId: string): Promise<void>;
   stopSession(sessionId: string): Promise<void>;
   /** Moves the new-session draft onto a just-created session and sends it. */
   sendFirstMessage(sessionId: string): Promise<void>;
@@ -49,7 +50,7 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     const response = await call('session:send', { sessionId, text, ...(images.length > 0 ? { images } : {}) });
     set((state) => ({ sending: { ...state.sending, [sessionId]: false } }));
     if (!response.ok) {
-      get().notify(response.error.message);
+      get().notify(response.error.message, 'error', actionFor(response.error.code));
       return false;
     }
     // Whatever was typed while the message was on its way stays.
@@ -60,8 +61,8 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     return true;
   },
 
-  async resend(sessionId, prompt) {
-    await ask('session:send', { sessionId, text: prompt });
+  async retrySession(sessionId) {
+    await ask('session:retry', { sessionId });
   },
 
   async stopSession(sessionId) {

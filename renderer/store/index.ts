@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
-import { createNoticesSlice } from './notices-slice';
+import { actionFor, createNoticesSlice } from './notices-slice';
 import { createMcpSlice } from './mcp-slice';
 import { createApprovalsSlice } from './approvals-slice';
 import { createPermissionsSlice } from './permissions-slice';
@@ -36,4 +36,4 @@ export const useCove = create<CoveState>()((...args) => ({
   ...createApprovalsSlice(...args),
 }));
 
-reportRequestFailures((message) => useCove.getState().notify(message));
+reportRequestFailures((message, code) => useCove.getState().notify(message, 'error', actionFor(code)));

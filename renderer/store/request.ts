@@ -1,12 +1,12 @@
 /** A request whose failure becomes a notice: the value, or undefined after telling the person. */
-import type { RequestInput, RequestName, RequestResult } from '../../shared/contract';
+import type { ErrorCode, RequestInput, RequestName, RequestResult } from '../../shared/contract';
 import { call } from '../transport/client';
 
 // The store hands over its `notify` when it is created (index.ts), so this module, which the
 // slices import, does not import the store back.
-let notify: ((message: string) => void) | undefined;
+let notify: ((message: string, code: ErrorCode) => void) | undefined;
 
-export function reportRequestFailures(to: (message: string) => void): void {
+export function reportRequestFailures(to: (message: string, code: ErrorCode) => void): void {
   notify = to;
 }
 
@@ -14,6 +14,6 @@ export async function ask<K extends RequestName>(name: K, input: RequestInput<K>
   const response = await call(name, input);
   if (response.ok) return response.value;
   if (!notify) throw new Error(`request ${name} failed before the store was created: ${response.error.message}`);
-  notify(response.error.message);
+  notify(response.error.message, response.error.code);
   return undefined;
 }

@@ -1,6 +1,6 @@
 /** The settings dialog: API key state, model, default mode, and the open workspace's rules (its MCP servers: ./mcp-slice.ts). */
 import type { StateCreator } from 'zustand';
-import type { ModelChoice, RequestInput, Response, SettingsView } from '../../shared/contract';
+import type { ApiKeyCheckView, ModelChoice, RequestInput, Response, RuleCheckView, SettingsView } from '../../shared/contract';
 import { call } from '../transport/client';
 import type { CoveState } from './types';
 
@@ -19,8 +19,16 @@ export interface SettingsSlice {
   updateSettings(patch: RequestInput<'settings:update'>): Promise<boolean>;
   /** `unprotectedFile`: the person agreed to a plain 0600 file where no keychain exists. */
   setApiKey(apiKey: string | null, options?: { unprotectedFile?: boolean }): Promise<boolean>;
-  removeRule(list: 'allow' | 'ask' | 'deny', rule: string): Promise<boolean>;
+  removeRule(file: RuleFile, list: RuleList, rule: string): Promise<boolean>;
+  /** Adds a rule, or with `replaces` edits one in place. */
+  saveRule(file: RuleFile, list: RuleList, rule: string, replaces?: string): Promise<boolean>;
+  /** The rule syntax check as the person types; null when the host could not be asked. */
+  checkRule(rule: string): Promise<RuleCheckView | null>;
+  checkApiKey(apiKey: string): Promise<ApiKeyCheckView | null>;
 }
+
+export type RuleFile = RequestInput<'settings:saveRule'>['file'];
+export type RuleList = RequestInput<'settings:saveRule'>['list'];
 
 /** The folder whose rules and MCP servers Settings shows: the open session's first. */
 export function activeWorkspace(state: CoveState): string | null {
@@ -34,6 +42,11 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
     if (response.ok) set({ settings: response.value, settingsBusy: false, settingsError: null });
     else set({ settingsBusy: false, settingsError: response.error.message });
     return response.ok;
+  };
+
+  const workspaceOf = () => {
+    const folder = get().settingsWorkspace;
+    return folder ? { workspace: folder } : {};
   };
 
   return {
@@ -79,11 +92,26 @@ export const createSettingsSlice: StateCreator<CoveState, [], [], SettingsSlice>
       return ok;
     },
 
-    async removeRule(list, rule) {
-      const folder = get().settingsWorkspace;
-      if (!folder) return false;
+    async removeRule(file, list, rule) {
       set({ settingsBusy: true });
-      return settle(await call('settings:removeRule', { workspace: folder, list, rule }));
+      return settle(await call('settings:removeRule', { ...workspaceOf(), file, list, rule }));
+    },
+
+    async saveRule(file, list, rule, replaces) {
+      set({ settingsBusy: true });
+      return settle(await call('settings:saveRule', { ...workspaceOf(), file, list, rule, ...(replaces ? { replaces } : {}) }));
+    },
+
+    async checkRule(rule) {
+      const response = await call('settings:checkRule', { rule });
+      return response.ok ? response.value : null;
+    },
+
+    async checkApiKey(apiKey) {
+      const response = await call('settings:checkApiKey', { apiKey });
+      if (response.ok) return response.value;
+      set({ settingsError: response.error.message });
+      return null;
     },
   };
 };

@@ -11,7 +11,7 @@ export const STATUS_LABELS: Record<SessionStatus, string> = {
   waiting: 'Waiting for you',
   done: 'Done',
   error: 'Error',
-  aborted: 'Aborted',
+  aborted: 'Stopped',
   interrupted: 'Interrupted',
 };
 
@@ -25,9 +25,16 @@ const STATUS_ICONS: Record<SessionStatus, string> = {
   interrupted: '⚠',
 };
 
+/** What a word alone does not say. */
+export const STATUS_HINTS: Partial<Record<SessionStatus, string>> = {
+  aborted: 'Stopped by you before the run ended',
+  interrupted: 'Cove quit while this session was running; open it to resume',
+  error: 'The last run failed; open the session to see why',
+};
+
 export function StatusBadge({ status }: { status: SessionStatus }) {
   return (
-    <span className={`badge status-${status}`} data-status={status}>
+    <span className={`badge status-${status}`} data-status={status} title={STATUS_HINTS[status]}>
       <span aria-hidden="true" className={status === 'running' ? 'spin' : undefined}>
         {STATUS_ICONS[status]}
       </span>{' '}

@@ -39,7 +39,9 @@ describe('provider errors in the browser', { skip }, () => {
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Back online and answering.' }).waitFor();
       await statusBadge(page.locator('header.session-header'), 'done').waitFor();
       assert.equal(await composer.inputValue(), 'a follow-up I am still writing', 'nothing typed is lost');
-      assert.match(JSON.stringify(e2e.model.requests.at(-1)!.body.messages), /Summarize the repository/);
+      const sent = JSON.stringify(e2e.model.requests.at(-1)!.body.messages);
+      assert.equal(sent.split('Summarize the repository').length - 1, 1, 'Retry sends the prompt once, not a second copy of it');
+      assert.equal(await page.getByRole('article', { name: 'Your message' }).count(), 1, 'the transcript shows the prompt once');
       await e2e.screenshot('provider-errors-2-retried');
     });
   });

@@ -47,14 +47,14 @@ describe('renderer extras in the browser', { skip }, () => {
     withApp(browser, 'extras-refused', modelScript, async (e2e) => {
       const { page } = e2e;
       await e2e.serve.stop();
-      await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Lost the connection to Cove' }).waitFor();
 
       const fresh = await startServe(e2e.home, ['--port', String(e2e.serve.port), '--token', `e2e-${randomBytes(16).toString('hex')}`]);
       try {
         const alert = page.getByRole('alert').filter({ hasText: "This page's token is no longer valid" });
         await alert.waitFor();
         assert.match((await alert.textContent()) ?? '', /open the address `cove serve` printed/);
-        await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor({ state: 'detached' });
+        await page.getByRole('alert').filter({ hasText: 'Lost the connection to Cove' }).waitFor({ state: 'detached' });
         await page.screenshot({ path: join(SHOTS, 'refused-token.png') });
 
         await page.goto(fresh.url);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startModelServer, type Script, type ScriptedServer } from '../support/model-server';
+import { startModelServer, type ModelServerOptions, type Script, type ScriptedServer } from '../support/model-server';
 import { COVE_BIN, CoveHome } from '../support/cove-cli';
 import type { SessionStatus, SessionSummary } from '../../shared/contract';
 import { ApiSocket, startServe, type ServeProcess } from './serve-process';
@@ -51,8 +51,14 @@ export interface E2E {
 
 const POLL_MS = 50;
 
-export async function startE2E(script: Script, browser: Browser, serveArgs: string[] = [], serveEnv: Record<string, string | undefined> = {}): Promise<E2E> {
-  const model = await startModelServer(script);
+export async function startE2E(
+  script: Script,
+  browser: Browser,
+  serveArgs: string[] = [],
+  serveEnv: Record<string, string | undefined> = {},
+  modelOptions: ModelServerOptions = {},
+): Promise<E2E> {
+  const model = await startModelServer(script, modelOptions);
   const home = new CoveHome(model.url);
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-e2e-ws-')));
   const token = `e2e-${randomBytes(16).toString('hex')}`;

@@ -31,6 +31,8 @@ export type ModelsAnswer = { kind: 'list'; data: unknown[] } | { kind: 'error'; 
 export interface ModelServerOptions {
   /** Without it the Models API answers 404, as a gateway without one does. */
   models?: ModelsAnswer;
+  /** When set, any other key is refused with 401 authentication_error, as the real API refuses a wrong key. */
+  validApiKeys?: readonly string[];
 }
 
 export type ScriptFunction = (request: RecordedRequest, index: number) => Reply | Promise<Reply>;
@@ -151,7 +153,12 @@ class ModelServer implements ScriptedServer {
       sendJson(response, status, errorBody(errorType, message, requestId), headers);
     };
     const path = request.url ?? '/';
-    if (request.method === 'GET' && new URL(path, 'http://127.0.0.1').pathname === '/v1/models') return this.listModels(response, requestId);
+    const keyOf = (headers: Record<string, string>) => headers['x-api-key'] || /^Bearer (\S+)/.exec(headers['authorization'] ?? '')?.[1];
+    const refusedKey = (key: string | undefined) => key !== undefined && this.options.validApiKeys !== undefined && !this.options.validApiKeys.includes(key);
+    if (request.method === 'GET' && new URL(path, 'http://127.0.0.1').pathname === '/v1/models') {
+      if (refusedKey(keyOf(flattenHeaders(request.headers)))) return fail(401, 'authentication_error', 'invalid x-api-key', false);
+      return this.listModels(response, requestId);
+    }
     if (request.method !== 'POST' || new URL(path, 'http://127.0.0.1').pathname !== '/v1/messages') {
       const message = `model server only answers POST /v1/messages, not ${request.method} ${path}`;
       return fail(404, 'not_found_error', message, true);
@@ -168,7 +175,7 @@ class ModelServer implements ScriptedServer {
       headers,
       body: body as unknown as Anthropic.MessageCreateParams,
       rawBody,
-      apiKey: headers['x-api-key'] || /^Bearer (\S+)/.exec(headers['authorization'] ?? '')?.[1],
+      apiKey: keyOf(headers),
       clientDisconnected: false,
     };
     this.requests.push(recorded);
@@ -185,6 +192,7 @@ class ModelServer implements ScriptedServer {
     if (!recorded.apiKey) {
       return fail(401, 'authentication_error', 'x-api-key header is required', false);
     }
+    if (refusedKey(recorded.apiKey)) return fail(401, 'authentication_error', 'invalid x-api-key', false);
     if (!recorded.headers['anthropic-version']) {
       return fail(400, 'invalid_request_error', 'anthropic-version: header is required', false);
     }

@@ -7,7 +7,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { addUsage, makeEvent, ZERO_USAGE, type CoveEvent, type StopReason, type Usage, type Cost } from '../../../shared/events';
 import { MessageAssembler, streamMessage, type AssistantReply, type ProviderRequest } from './provider';
-import { DEFAULT_RETRY, describeFailure, retryDelay, sleep, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, describeFailure, retryDelay, sleep, type FailureKind, type RetryPolicy } from './retry';
 import { addCost, costOf, priceRow, ZERO_COST } from './pricing';
 import { EMPTY_CATALOG, type ModelSpec } from './model-catalog';
 import { answerDanglingCalls, appendUser, INJECTED_PREFIX, toolResultBlock } from './conversation';
@@ -74,7 +74,14 @@ export interface RunOutcome {
   error?: string;
 }
 
-class ProviderFailure extends Error {}
+class ProviderFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind | undefined,
+  ) {
+    super(message);
+  }
+}
 
 const INTERRUPTED = 'Interrupted: Cove stopped before this call finished, so its result is unknown. Check the state before repeating it.';
 const CANCELLED = 'Cancelled: the run was stopped before this call ran.';
@@ -112,8 +119,12 @@ export class Agent {
     this.controller?.abort(new Error(reason));
   }
 
-  /** `attachments` (mentioned files, images) follow the prompt in its user message. */
-  async run(prompt: string, signal?: AbortSignal, attachments: readonly ConversationBlock[] = []): Promise<RunOutcome> {
+  /**
+   * `attachments` (mentioned files, images) follow the prompt in its user message. `resume` runs
+   * on the history as it stands when it already ends with the person's turn (a failed or
+   * interrupted run's prompt), so the prompt is not sent twice.
+   */
+  async run(prompt: string, signal?: AbortSignal, attachments: readonly ConversationBlock[] = [], resume = false): Promise<RunOutcome> {
     if (this.controller) throw new Error('this session already has a run in progress');
     const controller = new AbortController();
     this.controller = controller;
@@ -125,7 +136,8 @@ export class Agent {
     let cost: Cost | null = priceRow(this.options.model) ? { ...ZERO_COST } : null;
     let stopReason: StopReason = 'endTurn';
     let error: string | undefined;
-    this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt }));
+    let errorKind: FailureKind | undefined;
+    this.emit(makeEvent('agentStart', { ...this.base(), model: this.options.model, prompt, ...(resume ? { resumed: true as const } : {}) }));
     try {
       // Sources are consulted before any state is touched, so a cancel here changes nothing.
       const [tools, secrets, spec] = await Promise.all([
@@ -142,7 +154,7 @@ export class Agent {
       // Project instructions (AGENTS.md, CLAUDE.md) and skills are workspace text like any other.
       const systemPrompt = secrets.redact(this.options.systemPrompt ?? '').text;
       const runPrompts = [prompt];
-      this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
+      if (!resume || this.messages.at(-1)?.role !== 'user') this.appendUserBlocks([{ type: 'text', text: prompt }, ...attachments]);
       const guard = new LoopGuard();
       const maxTurns = this.options.maxTurns ?? 50;
       let continuations = 0;
@@ -275,7 +287,9 @@ export class Agent {
         this.keepPartialReply();
       } else {
         stopReason = 'error';
-        error = caught instanceof ProviderFailure ? caught.message : describeFailure(caught).message;
+        const failure = caught instanceof ProviderFailure ? caught : describeFailure(caught);
+        error = failure.message;
+        errorKind = failure.kind;
       }
     } finally {
       signal?.removeEventListener('abort', onOuterAbort);
@@ -283,7 +297,7 @@ export class Agent {
       this.assembler = undefined;
       this.controller = undefined;
     }
-    this.emit(makeEvent('agentEnd', { ...this.base(), stopReason, usage, cost, ...(error ? { error } : {}) }));
+    this.emit(makeEvent('agentEnd', { ...this.base(), stopReason, usage, cost, ...(error ? { error } : {}), ...(errorKind ? { errorKind } : {}) }));
     return { stopReason, usage, cost, ...(error ? { error } : {}) };
   }
 
@@ -360,7 +374,7 @@ export class Agent {
         const failure = describeFailure(error, client.baseURL);
         if (!failure.retryable || attempt > this.retry.maxRetries) {
           const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-          throw new ProviderFailure(`${failure.message}${tries}`);
+          throw new ProviderFailure(`${failure.message}${tries}`, failure.kind);
         }
         const delayMs = retryDelay(attempt, this.retry, failure.retryAfterMs);
         this.emit(makeEvent('providerRetry', { ...this.base(), attempt: attempt + 1, maxAttempts: this.retry.maxRetries + 1, error: failure.message, delayMs }));

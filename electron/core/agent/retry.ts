@@ -53,6 +53,8 @@ export class StreamCutError extends Error {
 export interface FailureInfo {
   retryable: boolean;
   retryAfterMs?: number;
+  /** What a person can do about it differs: fix the key in Settings, or check the network. */
+  kind?: FailureKind;
   /** One line a person can act on. */
   message: string;
 }
@@ -86,10 +88,12 @@ function connectionCause(error: Error): string {
   return message;
 }
 
+export type FailureKind = 'authentication' | 'connection';
+
 export function describeFailure(error: unknown, baseURL?: string): FailureInfo {
   if (error instanceof APIUserAbortError) return { retryable: false, message: 'cancelled' };
   if (error instanceof APIConnectionError) {
-    return { retryable: true, message: oneLine(`cannot reach the API${baseURL ? ` at ${baseURL}` : ''}: ${connectionCause(error)}`) };
+    return { retryable: true, kind: 'connection', message: oneLine(`cannot reach the API${baseURL ? ` at ${baseURL}` : ''}: ${connectionCause(error)}`) };
   }
   if (error instanceof APIError) {
     const type = error.type ?? (error.error as { error?: { type?: string } } | undefined)?.error?.type ?? null;
@@ -100,6 +104,7 @@ export function describeFailure(error: unknown, baseURL?: string): FailureInfo {
     return {
       retryable: retryable && (after === undefined || after <= MAX_RETRY_AFTER_MS),
       retryAfterMs: after,
+      ...(error.status === 401 || error.status === 403 ? { kind: 'authentication' as const } : {}),
       message: oneLine(`${label ? `${label}: ` : ''}${text}`),
     };
   }

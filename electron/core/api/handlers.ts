@@ -23,6 +23,8 @@ import { createPromptHandlers } from './prompt-handlers';
 import { createRewindHandlers } from './rewind-handlers';
 import { sessionLogHandlers } from './session-log-handlers';
 import { hostSandboxNotice } from '../bash-sandbox';
+import { checkRuleText } from '../permissions/rule-provider';
+import { checkApiKey } from './api-key-check';
 
 export interface HostContext {
   manager: SessionManager;
@@ -32,6 +34,8 @@ export interface HostContext {
   vault: ApiKeyVault;
   rules?: RuleProvider;
   mcp?: McpRegistry;
+  /** Where runs send requests (ANTHROPIC_BASE_URL); a key is checked there. */
+  apiBaseURL?: string;
   /** The model catalog (model-catalog.ts); Settings lists its models. */
   models?: () => Promise<ModelCatalog>;
   /** Emits `sessionDeleted` to every window. */
@@ -68,6 +72,15 @@ export function createHandlers(context: HostContext): Handlers {
     const record = store.getSession(sessionId);
     if (!record) throw ApiError.notFound(`no session with id ${sessionId}`);
     return record;
+  };
+  /** A rule edit that fails (a malformed file, a rule gone meanwhile) answers its reason; the file is left as it was. */
+  const editRules = (edit: (rules: RuleProvider) => void) => {
+    if (!context.rules) throw ApiError.notFound('this host has no editable rules');
+    try {
+      edit(context.rules);
+    } catch (error) {
+      throw ApiError.invalid((error as Error).message);
+    }
   };
   const settingsView = (workspace?: string): SettingsView => {
     const problems: string[] = [];
@@ -128,7 +141,7 @@ export function createHandlers(context: HostContext): Handlers {
       context.dataDir,
       () => {
         if (resolveApiKey(context.vault).source === 'missing') {
-          throw new ApiError('failed', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
+          throw new ApiError('noApiKey', 'No API key: add your Anthropic API key in Settings, or set ANTHROPIC_API_KEY before starting Cove');
         }
       },
       context.log,
@@ -179,11 +192,16 @@ export function createHandlers(context: HostContext): Handlers {
       context.vault.set(apiKey, { unprotectedFile: unprotectedFile === true });
       return settingsView();
     },
-    'settings:removeRule': ({ workspace, list, rule }) => {
-      if (!context.rules) throw ApiError.notFound('this host has no editable rules');
-      context.rules.remove(workspace, list, rule);
+    'settings:removeRule': ({ workspace, file, list, rule }) => {
+      editRules((rules) => rules.remove({ file: file ?? 'local', list, rule, ...(workspace ? { workspace } : {}) }));
       return settingsView(workspace);
     },
+    'settings:saveRule': ({ workspace, file, list, rule, replaces }) => {
+      editRules((rules) => rules.save({ file, list, rule, ...(workspace ? { workspace } : {}), ...(replaces ? { replaces } : {}) }));
+      return settingsView(workspace);
+    },
+    'settings:checkRule': ({ rule }) => checkRuleText(rule),
+    'settings:checkApiKey': ({ apiKey }) => checkApiKey(apiKey, context.apiBaseURL),
 
     'mcp:status': async ({ workspace }) => {
       if (!context.mcp) throw ApiError.notFound('this host runs no MCP servers');

@@ -66,6 +66,7 @@ export function createHost(options: HostOptions): Host {
     vault: options.vault,
     mcp: engine.mcp,
     models: engine.models,
+    ...(process.env.ANTHROPIC_BASE_URL ? { apiBaseURL: process.env.ANTHROPIC_BASE_URL } : {}),
     rules: createRuleProvider(options.dataDir, () => manager.reloadPermissions()),
     onDeleted: (sessionId) => emit({ kind: 'sessionDeleted', sessionId }),
     ...(options.revealFolder ? { revealFolder: options.revealFolder } : {}),

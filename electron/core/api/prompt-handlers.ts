@@ -8,10 +8,11 @@ import { loadAttachment } from '../prompt/attachment-store';
 import { ImageRefused } from '../prompt/images';
 import { completeMentions } from '../prompt/mention-completion';
 import { sendPrompt, stageImage } from '../prompt/send-prompt';
+import { NothingToResumeError } from '../sessions/resume-prompt';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
 
-type PromptHandlers = Pick<Handlers, 'session:send' | 'session:addImage' | 'session:attachment' | 'command:list' | 'mention:complete'>;
+type PromptHandlers = Pick<Handlers, 'session:send' | 'session:retry' | 'session:addImage' | 'session:attachment' | 'command:list' | 'mention:complete'>;
 
 export function createPromptHandlers(manager: SessionManager, dataDir: string, beforeRun: (sessionId: string) => void, log: (message: string) => void): PromptHandlers {
   const requireSession = (sessionId: string) => {
@@ -33,6 +34,20 @@ export function createPromptHandlers(manager: SessionManager, dataDir: string, b
         if (error instanceof CommandError || error instanceof ImageRefused) throw ApiError.invalid(error.message);
         throw error;
       }
+    },
+    'session:retry': ({ sessionId }) => {
+      requireSession(sessionId);
+      if (manager.isRunning(sessionId)) throw ApiError.conflict(`session ${sessionId} is running; there is nothing to retry`);
+      beforeRun(sessionId);
+      let run: Promise<unknown>;
+      try {
+        run = manager.retry(sessionId);
+      } catch (error) {
+        if (error instanceof NothingToResumeError) throw ApiError.conflict(error.message);
+        throw error;
+      }
+      run.catch((error: unknown) => log(`retry of ${sessionId} failed to start: ${(error as Error).message}`));
+      return { started: true as const };
     },
     'session:addImage': async ({ sessionId, name, data }) => {
       requireSession(sessionId);

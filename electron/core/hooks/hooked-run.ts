@@ -20,14 +20,16 @@ export async function runWithHooks(
   firstInProcess: boolean,
   signal: AbortSignal,
   attachments?: readonly ConversationBlock[],
+  resume = false,
 ): Promise<RunOutcome> {
   const ended = (stopReason: 'error' | 'aborted', error?: string): RunOutcome => ({ stopReason, usage: { ...ZERO_USAGE }, cost: { ...ZERO_COST }, ...(error ? { error } : {}) });
   const context: string[] = [];
   if (firstInProcess) context.push(...(await hooks.sessionStart(agent.messages.length > 0 ? 'resume' : 'startup', signal)));
-  const submitted = await hooks.userPromptSubmit(prompt, signal);
+  // A resumed run's prompt was submitted (and checked) when it was first sent.
+  const submitted = resume ? { context: [] } : await hooks.userPromptSubmit(prompt, signal);
   if (signal.aborted) return ended('aborted');
-  if (submitted.blocked !== undefined) return ended('error', `a UserPromptSubmit hook blocked the prompt, so it was not sent: ${submitted.blocked}`);
-  let outcome = await agent.run(withHookContext(prompt, [...context, ...submitted.context]), signal, attachments);
+  if ('blocked' in submitted && submitted.blocked !== undefined) return ended('error', `a UserPromptSubmit hook blocked the prompt, so it was not sent: ${submitted.blocked}`);
+  let outcome = await agent.run(withHookContext(prompt, [...context, ...submitted.context]), signal, attachments, resume);
   for (let round = 0; outcome.stopReason === 'endTurn' && round < MAX_STOP_CONTINUATIONS; round++) {
     const reason = await hooks.stop(round > 0, signal);
     if (reason === undefined || signal.aborted) break;

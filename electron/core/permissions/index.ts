@@ -5,7 +5,7 @@ export type { AuditEntry, PermissionAnswer, PermissionAnswered, PermissionAsk, P
 export type { Decision, PermissionCall } from './decide';
 export { PERMISSION_MODES, isPermissionMode, parseRule } from './rule-syntax';
 export type { ParsedRule, PermissionMode } from './rule-syntax';
-export { defaultCoveHome, loadPermissionSettings, localSettingsPath, PermissionSettingsError, removeLocalRule, saveAlwaysRule } from './settings';
+export { defaultCoveHome, loadPermissionSettings, localSettingsPath, PermissionSettingsError, saveAlwaysRule } from './settings';
 export type { LoadedSettings, RuleLists, SettingsSource } from './settings';
 export { createSessionGate, type SessionGateOptions } from './session-gate';
 export { createRuleProvider } from './rule-provider';

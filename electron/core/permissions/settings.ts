@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { mapClaudeRule } from './claude-settings';
 import { isPermissionMode, parseRule, PERMISSION_MODES, type PermissionMode } from './rule-syntax';
 import { localSettingsPath, readSettingsFiles, readSettingsObject, SettingsFileError, type SettingsFile } from '../settings/settings-files';
@@ -138,17 +138,14 @@ export function loadPermissionSettings(options: { workspaceRoots: readonly strin
  */
 export function saveAlwaysRule(workspaceRoot: string, rule: string): string {
   const text = parseRule(rule).text;
-  return updateLocalRules(workspaceRoot, 'allow', (rules) => (rules.includes(text) ? rules : [...rules, text]), `save the rule ${text}`);
+  return updateRules(localSettingsPath(workspaceRoot), 'allow', (rules) => (rules.includes(text) ? rules : [...rules, text]), `save the rule ${text}`);
 }
 
-/** Deletes a rule from `<root>/.cove/settings.local.json` (a saved grant the person no longer wants). */
-export function removeLocalRule(workspaceRoot: string, list: keyof RuleLists, rule: string): string {
-  return updateLocalRules(workspaceRoot, list, (rules) => rules.filter((existing) => existing !== rule), `remove the rule ${rule}`);
-}
-
-/** Rewrites one list of the local settings file atomically, keeping every other key. */
-function updateLocalRules(workspaceRoot: string, list: keyof RuleLists, change: (rules: string[]) => string[], action: string): string {
-  const path = localSettingsPath(workspaceRoot);
+/**
+ * Rewrites one list of a settings file atomically, keeping every other key (a user settings
+ * file also holds the model and hooks). A malformed existing file is an error, never overwritten.
+ */
+export function updateRules(path: string, list: keyof RuleLists, change: (rules: string[]) => string[], action: string): string {
   // A copy: what the settings reader parsed is shared by every view and stays as it was read.
   const data: Record<string, unknown> = structuredClone(readSettingsObject(path) ?? {});
   const permissions = permissionsOf(path, data);
@@ -156,7 +153,7 @@ function updateLocalRules(workspaceRoot: string, list: keyof RuleLists, change: 
   const after = change(before);
   if (after.length === before.length && after.every((rule, index) => rule === before[index])) return path;
   data.permissions = { ...permissions, [list]: after };
-  mkdirSync(join(workspaceRoot, '.cove'), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`);

@@ -16,6 +16,7 @@ import { MemorySnapshotStore } from '../agent/types';
 import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
+import { NothingToResumeError, promptToResume } from './resume-prompt';
 import { EventSequencer, type SequencedEvent } from './event-sequencer';
 import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
 import { buildSessionAgent } from './session-agent';
@@ -38,6 +39,8 @@ export interface RunSettings {
   attachments?: ConversationBlock[];
   /** The prompt as the person gave it, for its userMessage event; the text sent to the model by default. */
   message?: Omit<EventFields<'userMessage'>, 'sessionId' | 'steered'>;
+  /** Goes on from the stored history without sending the prompt again (see `retry`). */
+  resume?: boolean;
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */
@@ -231,13 +234,16 @@ export class SessionManager {
     const hooks = this.hooksFor(session);
     const live = this.liveSession(session, settings, hooks);
     this.sequencer.resync(sessionId);
-    this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
+    if (!settings.resume) this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
     this.startedHooks.add(sessionId);
     if (hooks) live.hooksStop = new AbortController();
-    const run = hooks ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments) : live.agent.run(prompt, undefined, settings.attachments);
+    const resume = settings.resume === true;
+    const run = hooks
+      ? runWithHooks(live.agent, hooks, prompt, firstInProcess, live.hooksStop!.signal, settings.attachments, resume)
+      : live.agent.run(prompt, undefined, settings.attachments, resume);
     live.run = run;
     return run
       .then(async (outcome) => {
@@ -276,6 +282,16 @@ export class SessionManager {
       this.live.delete(sessionId);
       this.notify(sessionId);
     }
+  }
+
+  /**
+   * Runs the session again from its stored history, without a new prompt: Retry after a failed
+   * run, Resume after an interrupted one. Refused when the history ends with the model's reply.
+   */
+  retry(sessionId: string): Promise<RunOutcome> {
+    const prompt = promptToResume(this.options.store.loadMessages(sessionId) as ConversationMessage[]);
+    if (prompt === undefined) throw new NothingToResumeError(sessionId);
+    return this.start(sessionId, prompt, { resume: true });
   }
 
   /** A message for the session: steers a running run, or starts a new one. */

@@ -26,9 +26,11 @@ interface Props {
   extra?: ReactNode;
   /** The session the message goes to: completions and images need one. */
   sessionId?: string;
+  /** Why nothing can be sent now (the link to Cove is lost); typing stays possible. */
+  unavailable?: string;
 }
 
-export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = false, allowEmpty = false, autoFocus, extra, sessionId }: Props) {
+export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = false, allowEmpty = false, autoFocus, extra, sessionId, unavailable }: Props) {
   const draft = useCove((state) => state.drafts[draftKey] ?? '');
   const setDraft = useCove((state) => state.setDraft);
   const addImages = useCove((state) => state.addPromptImages);
@@ -43,7 +45,7 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
   const suggestions = useCompletions(sessionId, token);
   const showing = token !== null && suggestions.length > 0 && dismissed !== tokenKey;
   const empty = draft.trim() === '';
-  const disabled = busy || (empty && !allowEmpty);
+  const disabled = busy || unavailable !== undefined || (empty && !allowEmpty);
 
   const accept = (index: number) => {
     const choice = suggestions[index];
@@ -132,7 +134,7 @@ export function Composer({ draftKey, submitLabel, onSubmit, placeholder, busy = 
           Enter to send · Shift+Enter for a new line{sessionId ? ' · / for commands · @ for files · paste images' : ''}
         </span>
         {extra}
-        <button type="submit" className="primary" disabled={disabled}>
+        <button type="submit" className="primary" disabled={disabled} title={unavailable}>
           {busy ? 'Sending…' : submitLabel}
         </button>
       </div>

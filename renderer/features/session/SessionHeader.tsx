@@ -76,11 +76,6 @@ export function SessionHeader({ session }: { session: SessionSummary }) {
         <PersonaProblems sessionId={session.id} />
       </div>
       <TodoChecklist sessionId={session.id} />
-      {session.lastError && session.status === 'error' ? (
-        <p className="inline-error" role="note">
-          Last run failed: {session.lastError}
-        </p>
-      ) : null}
     </header>
   );
 }

@@ -6,9 +6,11 @@ import { displayTitle } from '../../ui/format';
 import { Composer } from '../composer/Composer';
 import { Transcript } from '../transcript/Transcript';
 import { SessionHeader } from './SessionHeader';
+import { RunStateBanner } from './RunStateBanner';
 import { ProjectApprovals } from '../approvals/ProjectApprovals';
 
 const QUEUED_NOTE_MS = 6000;
+const OFFLINE = 'Cove is not connected: sending and stopping wait until it is back';
 
 export function SessionView({ sessionId }: { sessionId: string }) {
   const session = useCove((state) => state.sessions[sessionId]);
@@ -41,6 +43,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <FeatureBoundary name="Project approvals">
         <ProjectApprovals workspaces={session.workspaces} />
       </FeatureBoundary>
+      <RunStateBanner session={session} />
       <FeatureBoundary name="Transcript">
         <Transcript sessionId={sessionId} />
       </FeatureBoundary>
@@ -56,6 +59,7 @@ function SessionComposer({ sessionId, running }: { sessionId: string; running: b
   const steeredAt = useCove((state) => state.steeredAt[sessionId] ?? 0);
   const sendDraft = useCove((state) => state.sendDraft);
   const stopSession = useCove((state) => state.stopSession);
+  const offline = useCove((state) => state.connection.status !== 'open');
   const [queuedVisible, setQueuedVisible] = useState(false);
 
   useEffect(() => {
@@ -73,6 +77,7 @@ function SessionComposer({ sessionId, running }: { sessionId: string; running: b
       placeholder={running ? 'Add to what the agent is doing… (it reads this at its next step)' : 'Ask Cove…'}
       busy={sending}
       autoFocus
+      {...(offline ? { unavailable: OFFLINE } : {})}
       onSubmit={() => void sendDraft(sessionId)}
       extra={
         <>
@@ -80,7 +85,7 @@ function SessionComposer({ sessionId, running }: { sessionId: string; running: b
             {queuedVisible ? 'Queued for the running agent' : ''}
           </span>
           {running ? (
-            <button type="button" className="danger" onClick={() => void stopSession(sessionId)}>
+            <button type="button" className="danger" disabled={offline} title={offline ? OFFLINE : undefined} onClick={() => void stopSession(sessionId)}>
               Stop
             </button>
           ) : null}

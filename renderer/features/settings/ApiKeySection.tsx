@@ -1,10 +1,11 @@
 /**
  * The API key: where it comes from, and a password field to store or remove it. The key is never
  * shown. Where the host has no keychain (Linux without a keyring), it says so, and a key is
- * stored only once the person ticks the box agreeing to an unencrypted file.
+ * stored only once the person ticks the box agreeing to an unencrypted file. A key is checked
+ * with the API before it is saved; one the API refuses is not saved.
  */
 import { useState } from 'react';
-import type { SettingsView } from '../../../shared/contract';
+import type { ApiKeyCheckView, SettingsView } from '../../../shared/contract';
 import { useCove } from '../../store';
 
 const SOURCE_TEXT: Record<SettingsView['apiKey'], string> = {
@@ -19,7 +20,21 @@ export function ApiKeySection({ source, storage }: { source: SettingsView['apiKe
   const busy = useCove((state) => state.settingsBusy);
   const [key, setKey] = useState('');
   const [consented, setConsented] = useState(false);
+  /** The check of the key as typed; a key the API could not judge may be saved anyway. */
+  const [check, setCheck] = useState<{ key: string; verdict: ApiKeyCheckView } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const checkApiKey = useCove((state) => state.checkApiKey);
   const needsConsent = storage?.keychainProblem !== undefined;
+  const typed = key.trim();
+  const verdict = check?.key === typed ? check.verdict : null;
+  const save = async () => {
+    if (await setApiKey(typed, { unprotectedFile: needsConsent && consented })) {
+      setKey('');
+      setConsented(false);
+      setCheck(null);
+      notify(verdict?.verdict === 'valid' ? 'API key checked and saved.' : 'API key saved without a check.', 'info');
+    }
+  };
   return (
     <section className="settings-section" aria-labelledby="settings-api-key">
       <h3 id="settings-api-key">API key</h3>
@@ -36,11 +51,12 @@ export function ApiKeySection({ source, storage }: { source: SettingsView['apiKe
         className="settings-form"
         onSubmit={async (event) => {
           event.preventDefault();
-          if (await setApiKey(key.trim(), { unprotectedFile: needsConsent && consented })) {
-            setKey('');
-            setConsented(false);
-            notify('API key saved.', 'info');
-          }
+          setChecking(true);
+          const answer = await checkApiKey(typed);
+          setChecking(false);
+          if (!answer) return;
+          setCheck({ key: typed, verdict: answer });
+          if (answer.verdict === 'valid') await save();
         }}
       >
         <label className="field">
@@ -53,10 +69,20 @@ export function ApiKeySection({ source, storage }: { source: SettingsView['apiKe
             <span>Keep the key unencrypted in {storage?.file}, readable only by my user account</span>
           </label>
         ) : null}
+        {verdict && verdict.verdict !== 'valid' ? (
+          <p className={verdict.verdict === 'rejected' ? 'inline-error' : 'api-key-storage warning'} role="alert">
+            {verdict.message} {verdict.verdict === 'rejected' ? 'It was not saved.' : ''}
+          </p>
+        ) : null}
         <div className="button-row">
-          <button type="submit" className="primary" disabled={busy || key.trim() === '' || (needsConsent && !consented)}>
-            Save API key
+          <button type="submit" className="primary" disabled={busy || checking || typed === '' || (needsConsent && !consented)}>
+            {checking ? 'Checking the key…' : 'Check and save API key'}
           </button>
+          {verdict?.verdict === 'unchecked' ? (
+            <button type="button" disabled={busy} onClick={() => void save()}>
+              Save without checking
+            </button>
+          ) : null}
           {source === 'stored' ? (
             <button
               type="button"

@@ -1,25 +1,36 @@
-/** Permission rules of the open workspace, per settings file; saved grants can be deleted. */
+/** Permission rules per settings file: added, edited and deleted here, except in Claude Code's files (read only). */
+import { useState } from 'react';
 import { useCove } from '../../store';
-import type { PermissionRules, RuleSource } from '../../../shared/contract';
+import type { RuleFile, RuleList } from '../../store/settings-slice';
+import type { RuleSource } from '../../../shared/contract';
+import { FILE_LABELS, RuleForm } from './RuleForm';
 
-const LISTS: (keyof PermissionRules)[] = ['allow', 'ask', 'deny'];
+const LISTS: RuleList[] = ['allow', 'ask', 'deny'];
 const KIND_LABELS: Record<RuleSource['kind'], string> = {
   user: 'Your settings',
   project: 'Project settings',
   local: 'This machine’s grants for the project',
-  claude: 'Claude Code settings',
+  claude: 'Claude Code settings (read only)',
 };
 
 export function RuleSources() {
   const sources = useCove((state) => state.settings?.ruleSources ?? []);
   const workspace = useCove((state) => state.settingsWorkspace);
-  const removeRule = useCove((state) => state.removeRule);
-  const busy = useCove((state) => state.settingsBusy);
+  const [adding, setAdding] = useState(false);
+  const files: RuleFile[] = workspace ? ['local', 'project', 'user'] : ['user'];
   return (
     <section className="settings-section" aria-labelledby="settings-rules">
-      <h3 id="settings-rules">Rules{workspace ? ` for ${workspace}` : ''}</h3>
-      {!workspace ? <p className="hint">Open a session to see the rules of its folder.</p> : null}
-      {workspace && sources.length === 0 ? <p className="hint">No settings files with rules.</p> : null}
+      <div className="section-heading">
+        <h3 id="settings-rules">Rules{workspace ? ` for ${workspace}` : ''}</h3>
+        {adding ? null : (
+          <button type="button" className="small" onClick={() => setAdding(true)}>
+            Add a rule
+          </button>
+        )}
+      </div>
+      {adding ? <RuleForm files={files} onDone={() => setAdding(false)} /> : null}
+      {!workspace ? <p className="hint">Open a session to see the rules of its folder; your own rules are below.</p> : null}
+      {sources.length === 0 ? <p className="hint">No settings files with rules.</p> : null}
       {sources.map((source) => (
         <div key={source.path} className="rule-source">
           <h4>
@@ -31,14 +42,7 @@ export function RuleSources() {
               <span className={`rule-kind rule-${list}`}>{list}</span>
               <ul aria-label={`${list} rules in ${source.path}`}>
                 {source.rules[list].map((rule) => (
-                  <li key={rule}>
-                    <code>{rule}</code>
-                    {source.editable ? (
-                      <button type="button" className="link-button" disabled={busy} aria-label={`Delete ${list} rule ${rule}`} onClick={() => void removeRule(list, rule)}>
-                        Delete
-                      </button>
-                    ) : null}
-                  </li>
+                  <RuleRow key={rule} source={source} list={list} rule={rule} />
                 ))}
               </ul>
             </div>
@@ -46,5 +50,41 @@ export function RuleSources() {
         </div>
       ))}
     </section>
+  );
+}
+
+function RuleRow({ source, list, rule }: { source: RuleSource; list: RuleList; rule: string }) {
+  const removeRule = useCove((state) => state.removeRule);
+  const busy = useCove((state) => state.settingsBusy);
+  const [editing, setEditing] = useState(false);
+  const file = source.kind === 'claude' ? undefined : source.kind;
+  if (editing && file) {
+    return (
+      <li>
+        <RuleForm files={[file]} initial={{ file, list, rule }} onDone={() => setEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li>
+      <code>{rule}</code>
+      {source.editable && file ? (
+        <>
+          <button type="button" className="link-button" disabled={busy} aria-label={`Edit ${list} rule ${rule}`} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            aria-label={`Delete ${list} rule ${rule}`}
+            title={`Delete from ${FILE_LABELS[file]}`}
+            onClick={() => void removeRule(file, list, rule)}
+          >
+            Delete
+          </button>
+        </>
+      ) : null}
+    </li>
   );
 }

@@ -1,5 +1,6 @@
 /** Settings: API key, model, default permission mode, the open workspace's rules and MCP servers, and problems. */
 import { useEffect, useState } from 'react';
+import type { ModelChoice } from '../../../shared/contract';
 import { useCove } from '../../store';
 import { Dialog } from '../../ui/Dialog';
 import { MODE_LABELS } from '../session/SessionHeader';
@@ -64,18 +65,7 @@ function DefaultsSection({ model, permissionMode }: { model: string; permissionM
           if (ok) notify('Settings saved. New runs use them.', 'info');
         }}
       >
-        <label className="field">
-          <span>Model</span>
-          <input value={modelText} list="model-suggestions" onChange={(event) => setModelText(event.target.value)} spellCheck={false} />
-          {/* A list to pick from, not a select: a gateway's or Ollama's model ids must still be typed in. */}
-          <datalist id="model-suggestions">
-            {choices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {`${choice.displayName} · ${Math.round(choice.contextWindow / 1000)}K context${choice.priced ? '' : ' · cost unknown'}`}
-              </option>
-            ))}
-          </datalist>
-        </label>
+        <ModelPicker value={modelText} choices={choices} onChange={setModelText} />
         <label className="field">
           <span>Default permission mode</span>
           <select value={mode} onChange={(event) => setMode(event.target.value)}>
@@ -91,5 +81,46 @@ function DefaultsSection({ model, permissionMode }: { model: string; permissionM
         </button>
       </form>
     </section>
+  );
+}
+
+const OTHER = '';
+
+/**
+ * The model, picked from the catalog (what the key can use, or the price table's models), with
+ * "Another model id" for a gateway's or Ollama's ids the catalog does not list.
+ */
+function ModelPicker({ value, choices, onChange }: { value: string; choices: ModelChoice[]; onChange(model: string): void }) {
+  const listed = choices.some((choice) => choice.id === value);
+  const [typing, setTyping] = useState(false);
+  const other = typing || (!listed && value !== '' && choices.length > 0) || choices.length === 0;
+  return (
+    <>
+      {choices.length > 0 ? (
+        <label className="field">
+          <span>Model</span>
+          <select
+            value={other ? OTHER : value}
+            onChange={(event) => {
+              setTyping(event.target.value === OTHER);
+              if (event.target.value !== OTHER) onChange(event.target.value);
+            }}
+          >
+            {choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {`${choice.displayName === choice.id ? choice.id : `${choice.displayName} (${choice.id})`} · ${Math.round(choice.contextWindow / 1000)}K context${choice.priced ? '' : ' · cost unknown'}`}
+              </option>
+            ))}
+            <option value={OTHER}>Another model id…</option>
+          </select>
+        </label>
+      ) : null}
+      {other ? (
+        <label className="field">
+          <span>{choices.length > 0 ? 'Model id' : 'Model'}</span>
+          <input value={value} onChange={(event) => onChange(event.target.value)} spellCheck={false} autoComplete="off" />
+        </label>
+      ) : null}
+    </>
   );
 }

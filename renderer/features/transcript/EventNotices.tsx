@@ -39,25 +39,50 @@ const END_LABELS: Record<RunEndItem['stopReason'], string> = {
   contextExceeded: 'Stopped: the conversation no longer fits the context window',
 };
 
+/** What a person can do about a failure: a refused key is fixed in Settings, where a Retry would only fail again. */
+const FAILURE_HINTS: Record<NonNullable<RunEndItem['errorKind']>, string> = {
+  authentication: 'The API refused the key. Check or replace it in Settings, then retry.',
+  connection: 'Cove could not reach the API. Check the network (or ANTHROPIC_BASE_URL), then retry.',
+};
+
 export function RunEndMarker({ item, sessionId }: { item: RunEndItem; sessionId: string }) {
-  const resend = useCove((state) => state.resend);
+  const retrySession = useCove((state) => state.retrySession);
+  const openSettings = useCove((state) => state.openSettings);
+  // Only the latest failure can be retried: a later run has moved the session on.
+  const latest = useCove((state) => state.transcript?.state.items.findLast((candidate) => candidate.kind === 'runEnd' || candidate.kind === 'resume')?.key === item.key);
+  const offline = useCove((state) => state.connection.status !== 'open');
   const tokens = item.usage.input + item.usage.output + item.usage.cacheRead + item.usage.cacheWrite;
   const failed = item.stopReason === 'error';
+  const label = item.errorKind === 'authentication' ? 'The API key was refused' : END_LABELS[item.stopReason];
   return (
-    <div className={`item run-end run-end-${item.stopReason}`} role={failed ? 'group' : 'note'} aria-label={END_LABELS[item.stopReason]}>
+    <div className={`item run-end run-end-${item.stopReason}`} role={failed ? 'group' : 'note'} aria-label={label}>
       <span className="run-end-label">
         {failed ? <span aria-hidden="true">✕ </span> : null}
-        {END_LABELS[item.stopReason]}
+        {label}
       </span>
       {item.error ? <span className="run-end-error">{item.error}</span> : null}
+      {item.errorKind ? <span className="run-end-hint">{FAILURE_HINTS[item.errorKind]}</span> : null}
       <span className="run-end-usage">
         {compactNumber(tokens)} tokens · {item.cost ? dollars(item.cost.total) : 'cost unknown'}
       </span>
-      {failed && item.prompt ? (
-        <button type="button" onClick={() => void resend(sessionId, item.prompt!)}>
+      {failed && item.errorKind === 'authentication' ? (
+        <button type="button" onClick={openSettings}>
+          Open Settings
+        </button>
+      ) : null}
+      {failed && latest ? (
+        <button type="button" disabled={offline} onClick={() => void retrySession(sessionId)}>
           Retry
         </button>
       ) : null}
+    </div>
+  );
+}
+
+export function ResumeNotice() {
+  return (
+    <div className="item event-notice" role="note">
+      <span aria-hidden="true">↻</span> Going on from where the run stopped (the prompt is not sent again).
     </div>
   );
 }

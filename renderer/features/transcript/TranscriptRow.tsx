@@ -5,7 +5,7 @@ import { ToolCard } from '../tools/ToolCard';
 import { MessageView } from './MessageView';
 import { PromptAttachments } from './PromptAttachments';
 import type { TranscriptItem } from './model-types';
-import { CompactionNotice, LoopNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
+import { CompactionNotice, LoopNotice, ResumeNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
 import { HookNotice } from './HookNotice';
 import { RewindControl } from '../checkpoints/RewindControl';
 import { CopyButton } from '../../ui/CopyButton';
@@ -46,6 +46,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
       return <HookNotice item={item} />;
     case 'runEnd':
       return <RunEndMarker item={item} sessionId={sessionId} />;
+    case 'resume':
+      return <ResumeNotice />;
     case 'subagent':
       return <SubagentMarker item={item} />;
   }

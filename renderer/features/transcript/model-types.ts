@@ -124,8 +124,14 @@ export interface RunEndItem {
   error: string | null;
   usage: Usage;
   cost: Cost | null;
-  /** The prompt that started the run, for Retry. */
-  prompt: string | null;
+  /** An error a person acts on differently: a refused key (Settings), an unreachable API. */
+  errorKind: 'authentication' | 'connection' | null;
+}
+
+/** A Retry or Resume: the run went on from the stored history. */
+export interface ResumeItem {
+  kind: 'resume';
+  key: string;
 }
 
 export interface SubagentMarkerItem {
@@ -138,7 +144,7 @@ export interface SubagentMarkerItem {
   status: SubagentStatus | null;
 }
 
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | PermissionItem | RetryItem | CompactionItem | LoopItem | HookItem | RunEndItem | SubagentMarkerItem;
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | PermissionItem | RetryItem | CompactionItem | LoopItem | HookItem | RunEndItem | ResumeItem | SubagentMarkerItem;
 
 export type SubagentStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -159,8 +165,6 @@ export interface TranscriptState {
   subagents: SubagentState[];
   /** Between an agentStart and its agentEnd (of the main agent). */
   running: boolean;
-  /** The prompt of the latest run. */
-  lastPrompt: string | null;
   /** A partial message a providerRetry made obsolete; the next messageStart replaces it. */
   replaceKey: string | null;
   /** Index of the first item of the current run: items before it are settled, so lookups for

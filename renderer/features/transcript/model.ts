@@ -18,7 +18,6 @@ export const EMPTY_TRANSCRIPT: TranscriptState = {
   items: [],
   subagents: [],
   running: false,
-  lastPrompt: null,
   replaceKey: null,
   runStart: 0,
   counter: 0,
@@ -73,9 +72,9 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'agentStart':
       // Its prompt's row came from the userMessage published before it.
       draft.running = true;
-      draft.lastPrompt = event.prompt;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
+      if (event.resumed) append(draft, { kind: 'resume', key: nextKey(draft, 'resume', event) });
       return;
     case 'agentEnd':
       cutOpenItems(draft, now);
@@ -89,7 +88,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
         error: event.error ?? null,
         usage: event.usage,
         cost: event.cost,
-        prompt: draft.lastPrompt,
+        errorKind: event.errorKind ?? null,
       });
     case 'messageStart':
       return startMessage(draft, event.messageId);
