@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SecretSet } from '../electron/core/secrets';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
 import { median, type Benchmark, type BenchmarkResult } from './support';
 
@@ -54,6 +55,27 @@ function timedProcess(args: string[], env: NodeJS.ProcessEnv, timesFile: string)
       resolvePromise({ wallMs, cpuMs: (user! + system!) * 1000 });
     });
   });
+}
+
+/** Redacting all of the command's output once, as a share of the run: a bound, since the tool redacts its model copy's head and tail and each UI batch. */
+function redactionShare(label: string, runMs: number): BenchmarkResult {
+  const output = Array.from({ length: 1_000_000 }, (_, index) => index + 1).join('\n');
+  const secrets = new SecretSet();
+  secrets.redactLines(output);
+  const times = [0, 1, 2].map(() => {
+    const started = performance.now();
+    secrets.redactLines(output);
+    return performance.now() - started;
+  });
+  const redactMs = median(times);
+  return {
+    kind: 'measurement',
+    name: `${label}: redaction's share of ${BIG_COMMAND}`,
+    value: (100 * redactMs) / runMs,
+    unit: '%',
+    goal: undefined,
+    detail: `${redactMs.toFixed(0)} ms of a ${runMs.toFixed(0)} ms run`,
+  };
 }
 
 const benchmark: Benchmark = async () => {
@@ -121,6 +143,7 @@ const benchmark: Benchmark = async () => {
           goal: 100,
           detail: `extra CPU less the bare read's; medians of ${ROUNDS}: ${medians('cpuMs')}`,
         },
+        redactionShare(label, of('coveBig', 'wallMs')),
       );
     }
     return results;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { SecretSet } from '../../electron/core/secrets';
 import { loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
 import { KeywordScanner } from '../../electron/core/secrets/keyword-scan';
+import { isFixedShape } from '../../electron/core/secrets/rule-prefix';
 import { compileRe2, re2ToJs, RegexTranslationError } from '../../electron/core/secrets/re2-to-js';
 
 describe('Go regex syntax in JavaScript', () => {
@@ -111,5 +112,66 @@ describe("Cove's own patterns without a corpus entry", () => {
   test('a URL password with @ in it is redacted whole, user and host kept', () => {
     const { text } = secrets.redact('redis://cache:p@ss@w0rd@redis.internal:6379/0');
     assert.equal(text, 'redis://cache:[REDACTED:url-password]@redis.internal:6379/0');
+  });
+});
+
+describe('a provider name before a value of its exact shape', () => {
+  const secrets = new SecretSet();
+
+  test('fixed shapes are told from open ones', () => {
+    assert.ok(isFixedShape('[a-z0-9]{14}'));
+    assert.ok(isFixedShape('[a-f0-9]{8}:[a-f0-9]{8}'));
+    assert.ok(isFixedShape('sl\\.[a-z0-9\\-=_]{135}'));
+    assert.ok(!isFixedShape('[a-z0-9=_\\-]{40,46}'), 'a range of lengths');
+    assert.ok(!isFixedShape('(?:squ_|sqp_)?[a-z0-9]{40}'), 'an optional part');
+    assert.ok(!isFixedShape('[\\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3}'));
+  });
+
+  // Seeds 98, 108 and 124 of the corpus: a letters-only LinkedIn body, low-entropy sidekiq values.
+  for (const [name, text, secret] of [
+    ['a TOML section named for the provider', '[linkedin]\ntoken = "gmooemiavbbyle"', 'gmooemiavbbyle'],
+    ['the name field of a name/value pair', '<add key="linkedinToken" value="gmooemiavbbyle" />', 'gmooemiavbbyle'],
+    ['a TOML section with a low-entropy hex:hex value', '[BUNDLE_ENTERPRISE__CONTRIBSYS__COM]\ntoken = "7bd6e7be:88bbb8cc"', '7bd6e7be:88bbb8cc'],
+    ['the provider name right before a plain body', 'linkedin_client_id = "aaaabbbbccccdd"', 'aaaabbbbccccdd'],
+  ] as const) {
+    test(`redacted: ${name}`, () => {
+      const redacted = secrets.redact(text).text;
+      assert.ok(!redacted.includes(secret), redacted);
+      assert.match(redacted, /\[REDACTED:linkedin-client-id\]|\[REDACTED:sidekiq-secret\]/);
+    });
+  }
+
+  test('the same values without the provider name, or of another shape, stay', () => {
+    for (const text of ['[profile]\ntoken = "gmooemiavbbyle"', '[linkedin]\ntitle = "senior engineer"', '[linkedin]\nurl = "https://linkedin.com/in/someone"']) {
+      assert.equal(secrets.redact(text).text, text);
+    }
+  });
+});
+
+describe('the shortcuts before a rule runs', () => {
+  const secrets = new SecretSet();
+  const slow = new SecretSet({ exhaustive: true });
+
+  // Where a necessary-condition check could be too strict: long blanks, a value opening with a
+  // character the gap also holds, a flag in a run of name characters, a keyword far into a name.
+  for (const text of [
+    'password =              "Xk8vQ2mP9zLw4"',
+    'db_token:=   [ "Xk8vQ2mP9zLw4"',
+    'API_KEY="=Xk8vQ2mP9zLw4aa"',
+    'mysql --password=S3cr3tPw9x app',
+    'deploy_service_account_private_key_id_for_prod_token = "k8ZrT2mQ9xLp4VwB"',
+    'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"',
+  ]) {
+    test(`redacted as the exhaustive path does: ${text.slice(0, 40)}`, () => {
+      const redacted = secrets.redact(text).text;
+      assert.match(redacted, /\[REDACTED:/);
+      assert.equal(redacted.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[R]'), slow.redact(text).text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[R]'));
+    });
+  }
+
+  test('a keyword with no assignment after it, or too short a value, is not tried', () => {
+    for (const text of ['const token = await client.getAccessToken(user3);', 'function key(value: string): Result<Secret> {', 'see /api/items/42 and the auth section']) {
+      assert.equal(secrets.redact(text).text, text);
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import data from './rules/gitleaks.json' with { type: 'json' };
 import { compileRe2, RegexTranslationError } from './re2-to-js';
-import { distinctivePrefix, secretPart } from './rule-prefix';
+import { distinctivePrefix, isFixedShape, secretPart } from './rule-prefix';
 
 export interface Allowlist {
   regexes: readonly RegExp[];
@@ -39,6 +39,8 @@ export interface Rule {
 
 /** How gitleaks' GenerateSemiGenericRegex begins every rule it makes. */
 const SEMI_GENERIC_PREFIX = '(?i)[\\w.-]{0,50}?(?:';
+/** gitleaks' assignment operators and the quotes before a value, from GenerateSemiGenericRegex. */
+const ASSIGNED = String.raw`(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}`;
 /** How far before its keyword such a match may start. */
 export const SEMI_GENERIC_REACH = 50;
 
@@ -125,12 +127,14 @@ export function loadGitleaksRules(): LoadedRules {
       const prefix = distinctivePrefix(part ? part.group : rule.regex);
       const semiGeneric = rule.regex.startsWith(SEMI_GENERIC_PREFIX) && (rule.keywords?.length ?? 0) > 0;
       const allowlists = (rule.allowlists ?? []).map(compileAllowlist).filter((list): list is Allowlist => list !== undefined);
+      const fixedShape = semiGeneric && part !== undefined && isFixedShape(part.group);
       rules.push({
         id: rule.id,
         regex: compileRe2(rule.regex, 'gd'),
         keywords: (rule.keywords ?? []).map((word) => word.toLowerCase()),
-        // A provider's prefix is context enough: a low-entropy body is a test key, still a key.
-        entropy: prefix ? 0 : (rule.entropy ?? 0),
+        // A provider's prefix, or its name before a value of its exact shape, is context enough:
+        // a low-entropy body is a test key, still a key.
+        entropy: prefix || fixedShape ? 0 : (rule.entropy ?? 0),
         secretGroup: rule.secretGroup ?? 0,
         allowlists,
         ...(semiGeneric ? { sticky: compileRe2(rule.regex, 'yd') } : {}),
@@ -139,6 +143,19 @@ export function loadGitleaksRules(): LoadedRules {
       // The prefixed secret alone, wherever it is assigned: `NR_TOKEN=NRJS-…` names no `new_relic`.
       if (semiGeneric && part && prefix) {
         rules.push({ id: rule.id, regex: compileRe2(`${part.flags}\\b(${part.group})${part.after}`, 'gd'), keywords: [prefix.toLowerCase()], entropy: 0, secretGroup: 1, allowlists });
+      }
+      // The provider's name as the context of a value of its exact shape assigned to any name on
+      // the lines after: a section header (`[linkedin]` / `token = …`), the name field of a
+      // name/value pair (`<add key="linkedinToken" value="…"/>`).
+      if (fixedShape && part && !prefix) {
+        rules.push({
+          id: rule.id,
+          regex: compileRe2(`${part.flags}${ASSIGNED}(${part.group})${part.after}`, 'gd'),
+          keywords: (rule.keywords ?? []).map((word) => word.toLowerCase()),
+          entropy: 0,
+          secretGroup: 1,
+          allowlists,
+        });
       }
     } catch (error) {
       if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;

@@ -8,6 +8,7 @@
  * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
 import { shannonEntropy } from './gitleaks-rules';
+import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
 
 export interface SecretPattern {
@@ -28,6 +29,11 @@ export interface SecretPattern {
   near?: 'word' | 'line' | 'lines' | 'text';
   /** For `word`: the characters a match may start with, walking back from its hint. */
   wordCharacters?: RegExp;
+  /**
+   * What may stand between a hint and the assignment operator, the operators' first characters
+   * and the value after them; a hint followed by anything else is not tried (`getToken(`).
+   */
+  operatorAfter?: { between: RegExp; operators: RegExp; value?: ValueAfter };
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -81,7 +87,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     name: 'aws-secret-access-key',
     regex: /(?<![A-Za-z0-9])(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)["']?\s*(?::|=>?)\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
-    hints: ['secret'],
+    // Every match holds one of these, which a `secret` in prose or code does not.
+    hints: ['aws_secret', 'awssecret', 'secret_access', 'secretaccess'],
   },
   {
     name: 'gcp-api-key',
@@ -202,6 +209,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
+    // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
     accept: assignedSecret,
   },
   {
@@ -212,6 +221,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
     hints: ['value'],
     near: 'line',
+    operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
     accept: assignedSecret,
   },
   {
@@ -228,7 +238,9 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'secret-flag',
     regex: /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
-    near: 'line',
+    // A flag begins its run of name characters: tried once from there.
+    near: 'word',
+    wordCharacters: /[\w-]/,
     accept: (secret) => !secret.startsWith('-') && hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
 ];

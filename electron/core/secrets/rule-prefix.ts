@@ -149,3 +149,35 @@ export function distinctivePrefix(fragment: string): string {
   }
   return shortest ?? '';
 }
+
+/**
+ * Whether a secret's pattern is one fixed shape: character classes of exact counts and literal
+ * characters (`[a-z0-9]{14}`, `[a-f0-9]{8}:[a-f0-9]{8}`), no alternatives and no open ranges.
+ * After a provider's name, such a value is that provider's credential whatever its entropy.
+ */
+export function isFixedShape(group: string): boolean {
+  return /^(?:\[[^\]]+\]\{\d+\}|\\[dw]\{\d+\}|\\[.\-_:/]|[A-Za-z0-9_:-])+$/.test(group) && /\{\d+\}/.test(group);
+}
+
+/**
+ * The literal text each alternative of a pattern begins with (through groups it opens with, such
+ * as `\\b(?:AKIA|ASIA)`); '' for an alternative that begins with a class, a lookaround or an
+ * optional part. Every match begins with one of them.
+ */
+export function leadingLiterals(fragment: string): string[] {
+  let body = fragment.replace(LEADING_ANCHORS, '');
+  while (body.startsWith('(') && groupEnd(body, 0) === body.length)
+    body = body
+      .replace(/^\((?:\?:)?/, '')
+      .slice(0, -1)
+      .replace(LEADING_ANCHORS, '');
+  return branches(body).flatMap((branch) => {
+    const text = branch.replace(LEADING_ANCHORS, '');
+    if (/^\((?:\?:)?(?!\?)/.test(text)) {
+      const end = groupEnd(text, 0);
+      if (end > 0 && !/^[?*{]/.test(text.slice(end))) return leadingLiterals(text.slice(0, end));
+      return [''];
+    }
+    return [literalStart(text)];
+  });
+}

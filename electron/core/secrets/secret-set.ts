@@ -6,6 +6,7 @@
  */
 import type { SecretRedactor } from '../agent/types';
 import { allowed, loadGitleaksRules, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Rule } from './gitleaks-rules';
+import { findAtPlaces, OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
 import { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
@@ -19,6 +20,11 @@ export interface SecretSetOptions {
   patterns?: readonly SecretPattern[];
   /** gitleaks' rules besides the patterns; default true. */
   gitleaks?: boolean;
+  /**
+   * Every rule whose keyword appears runs over the whole text, as gitleaks runs them, with none
+   * of the shortcuts (one try per keyword, windows): the slow path the fast one is checked against.
+   */
+  exhaustive?: boolean;
 }
 
 export interface FromWorkspaceOptions extends WorkspaceScanOptions {
@@ -57,6 +63,10 @@ interface Detector {
   sticky?: RegExp;
   /** The characters a sticky match may start with, walking back from its keyword. */
   nameCharacter?: RegExp;
+  /** What must follow a keyword for a try near it to be worth it (an assignment operator and a value). */
+  operator?: OperatorAfter;
+  /** For a windowed detector whose every match begins with a keyword: tried once at each instead. */
+  anchored?: RegExp;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -84,6 +94,11 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The same regex, sticky, with indices. */
+function sticky(regex: RegExp): RegExp {
+  return new RegExp(regex.source, [...new Set([...regex.flags.replace('g', ''), 'y', 'd'])].join(''));
+}
+
 function fromPattern(pattern: SecretPattern): Detector {
   const named = pattern.regex.source.includes('(?<secret>');
   const flags = new Set([...pattern.regex.flags, 'g', ...(named ? ['d'] : [])]);
@@ -98,6 +113,8 @@ function fromPattern(pattern: SecretPattern): Detector {
     windowed: near !== 'text',
     ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
     ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
+    ...(near !== 'text' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
+    ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
   };
 }
@@ -114,6 +131,8 @@ function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
     windowed: true,
     ...window,
     ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}),
+    ...(rule.sticky && rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword)) ? { operator: semiGenericOperator() } : {}),
+    ...(!rule.sticky && startsAtKeyword(rule.regex.source, rule.keywords) ? { anchored: sticky(rule.regex) } : {}),
   };
 }
 
@@ -183,11 +202,23 @@ function characterTable(characters: RegExp): Uint8Array {
 /** A semi-generic rule tried once per keyword, from the start of the word run before it. */
 function findBefore(text: string, sticky: RegExp, nameCharacter: RegExp, detector: Detector, places: readonly number[], into: Span[]): void {
   const name = characterTable(nameCharacter);
+  const { operator } = detector;
+  const reach = SEMI_GENERIC_REACH;
   let covered = -1;
+  // Keywords of one name share the run after them, and so the answer.
+  let runEnd = -1;
+  let assigned = true;
   for (const place of places) {
     if (place < covered) continue;
+    if (operator) {
+      if (place >= runEnd) {
+        runEnd = operator.runEnd(text, place);
+        assigned = operator.operatorAt(text, runEnd);
+      }
+      if (!assigned) continue;
+    }
     let start = place;
-    while (start > 0 && place - start < SEMI_GENERIC_REACH && name[text.charCodeAt(start - 1)] === 1) start--;
+    while (start > 0 && place - start < reach && name[text.charCodeAt(start - 1)] === 1) start--;
     sticky.lastIndex = start;
     const match = sticky.exec(text);
     if (!match || match[0] === '') continue;
@@ -246,6 +277,10 @@ function findAround(text: string, lines: LineBreaks, detector: Detector, places:
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
   places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
+  if (detector.anchored) return findAtPlaces(text, detector.anchored, places, (match) => judge(text, match, detector, into, 0));
+  const { operator } = detector;
+  if (operator) places = places.filter((place) => operator.operatorAt(text, operator.runEnd(text, place)));
+  if (places.length === 0) return;
   const { before, after } = detector;
   let index = 0;
   while (index < places.length) {
@@ -292,6 +327,8 @@ export class SecretSet implements SecretRedactor {
   private readonly keywordScan: KeywordScanner;
   /** By the scanner's keyword number: the detectors each keyword wakes. */
   private readonly wakes: Detector[][];
+  /** With `exhaustive`, the detectors that have keywords. */
+  private readonly exhaustive: readonly Detector[] | undefined;
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
   /** Display paths of secret files that could not be read. */
@@ -302,6 +339,7 @@ export class SecretSet implements SecretRedactor {
     // Cove's patterns first: where both find the same secret, its more specific name is shown.
     const detectors = [...(options.patterns ?? BUILT_IN_PATTERNS).map(fromPattern), ...(options.gitleaks === false ? [] : gitleaksDetectors())];
     this.unconditional = detectors.filter((detector) => detector.keywords.length === 0);
+    if (options.exhaustive) this.exhaustive = detectors.filter((detector) => detector.keywords.length > 0);
     const byKeyword = new Map<string, Detector[]>();
     for (const detector of detectors) {
       for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), detector]);
@@ -389,8 +427,12 @@ export class SecretSet implements SecretRedactor {
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
     const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
+    if (this.exhaustive) {
+      const lower = text.toLowerCase();
+      for (const detector of this.exhaustive) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
+    }
     let lines: LineBreaks | undefined;
-    for (const [detector, places] of this.awake(text)) {
+    for (const [detector, places] of this.exhaustive ? [] : this.awake(text)) {
       if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
     }
