@@ -17,6 +17,7 @@ import './styles/review.css';
 import './styles/worktrees.css';
 import './styles/adaptive.css';
 import './styles/subagents.css';
+import './styles/cards.css';
 
 bootstrap();
 createRoot(document.getElementById('root')!).render(

@@ -14,6 +14,8 @@ import { PermissionPreviewView } from './PermissionPreviewView';
 import { CommandMarksView } from './CommandMarksView';
 import type { PermissionItem } from '../transcript/model-types';
 import { actionForKey, isTypingTarget, type PermissionAction } from './permission-keys';
+import { InlineMarkdown } from '../transcript/Markdown';
+import { ToolArguments } from '../tools/ToolArguments';
 
 const SENSITIVITY_LABELS: Record<Sensitivity, string> = {
   readOnly: 'Read only',
@@ -90,12 +92,14 @@ export const PermissionCard = memo(function PermissionCard({ item, newestPending
       {request.reasons.length > 0 ? (
         <ul className="permission-reasons" aria-label="Why Cove asks">
           {request.reasons.map((reason, index) => (
-            <li key={index}>{reason}</li>
+            <li key={index}>
+              <InlineMarkdown text={reason} />
+            </li>
           ))}
         </ul>
       ) : null}
       <ToggleButton open={argsOpen} onChange={setArgsOpen} show="Show arguments" hide="Hide arguments" />
-      {argsOpen ? <pre className="tool-arguments">{JSON.stringify(request.args, null, 2)}</pre> : null}
+      {argsOpen ? <ToolArguments args={request.args} kind={undefined} label={`${request.toolName} arguments`} hasResultDiff={Boolean(request.preview?.diff)} /> : null}
 
       {item.decision ? (
         <p className={`permission-outcome outcome-${item.decision.decision}`} role="status">

@@ -10,7 +10,7 @@ import { useSearchTarget } from '../transcript/search-target';
 import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useNow } from '../../ui/use-now';
-import { snippetSegments } from './snippet';
+import { InlineMarkdown } from '../transcript/Markdown';
 
 export function SearchResults() {
   const results = useCove((state) => state.searchResults);
@@ -69,7 +69,7 @@ export function SearchResults() {
           <button type="button" className="session-open" onClick={() => open(result.sessionId, result.snippet)} onKeyDown={move}>
             <span className="session-title">{displayTitle(result.title)}</span>
             <span className="snippet">
-              {snippetSegments(result.snippet).map((segment, part) => (segment.match ? <mark key={part}>{segment.text}</mark> : <span key={part}>{segment.text}</span>))}
+              <InlineMarkdown text={result.snippet} marks />
             </span>
             {result.matches !== undefined && result.matches > 1 ? <span className="search-matches">{result.matches} matching messages</span> : null}
             <span className="session-meta">

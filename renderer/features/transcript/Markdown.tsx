@@ -1,14 +1,56 @@
 /**
- * Draws the tree of ./markdown-parser.ts as React elements. No HTML string is ever inserted, and the
- * only links are the https URLs the parser kept, opened outside the app.
+ * Draws the tree of ./markdown-parser.ts as React elements. The only HTML inserted is the
+ * syntax highlighter's escaped output in code blocks (../tools/CodeView.tsx), and the only links
+ * are the https URLs the parser kept, opened outside the app.
  */
-import { memo, useMemo, useState, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from './markdown-parser';
+import { memo, useMemo, type ReactNode } from 'react';
+import { CopyButton } from '../../ui/CopyButton';
+import { CodeView } from '../tools/CodeView';
+import { snippetSegments } from '../sessions/snippet';
+import { parseInline, parseMarkdown, type Block, type Inline } from './markdown-parser';
+
+// A search match's bounds, as characters no text holds (Unicode private use), so they pass through
+// the Markdown parser inside whichever text or code they fall in.
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARK_BOUND = /([\uE000\uE001])/;
+
+/** Whether the text being drawn is inside a search match; a match may open in one node and close in another. */
+interface Marking {
+  open: boolean;
+}
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   return <div className="markdown">{blocks.map(renderBlock)}</div>;
 });
+
+/**
+ * Inline Markdown (code, emphasis, links) for text that is not a whole message: a permission
+ * reason, a search snippet. With `marks`, the snippet's «matches» are highlighted.
+ */
+export const InlineMarkdown = memo(function InlineMarkdown({ text, marks = false }: { text: string; marks?: boolean }) {
+  const nodes = useMemo(() => parseInline(marks ? withMarkBounds(text) : text), [text, marks]);
+  return <span className="markdown-inline">{renderInlines(nodes, marks ? { open: false } : undefined)}</span>;
+});
+
+function withMarkBounds(snippet: string): string {
+  return snippetSegments(snippet)
+    .map((segment) => (segment.match ? `${MARK_OPEN}${segment.text}${MARK_CLOSE}` : segment.text))
+    .join('');
+}
+
+/** Text with the marked parts in <mark>; plain text when nothing is marked. */
+function marked(text: string, marking: Marking | undefined): ReactNode {
+  if (marking === undefined || (!marking.open && !MARK_BOUND.test(text))) return text;
+  const out: ReactNode[] = [];
+  for (const piece of text.split(MARK_BOUND)) {
+    if (piece === MARK_OPEN) marking.open = true;
+    else if (piece === MARK_CLOSE) marking.open = false;
+    else if (piece !== '') out.push(marking.open ? <mark key={out.length}>{piece}</mark> : piece);
+  }
+  return out;
+}
 
 function renderBlock(block: Block, key: number): ReactNode {
   switch (block.type) {
@@ -64,25 +106,29 @@ function renderBlock(block: Block, key: number): ReactNode {
   }
 }
 
-function renderInlines(nodes: Inline[]): ReactNode[] {
+function renderInlines(nodes: Inline[], marking?: Marking): ReactNode[] {
   return nodes.map((node, key) => {
     switch (node.type) {
-      case 'text':
-        return node.text;
+      case 'text': {
+        const text = marked(node.text, marking);
+        return typeof text === 'string' ? text : <span key={key}>{text}</span>;
+      }
       case 'code':
-        return <code key={key}>{node.text}</code>;
+        return <code key={key}>{marked(node.text, marking)}</code>;
       case 'strong':
-        return <strong key={key}>{renderInlines(node.children)}</strong>;
+        return <strong key={key}>{renderInlines(node.children, marking)}</strong>;
       case 'em':
-        return <em key={key}>{renderInlines(node.children)}</em>;
+        return <em key={key}>{renderInlines(node.children, marking)}</em>;
       case 'del':
-        return <del key={key}>{renderInlines(node.children)}</del>;
+        return <del key={key}>{renderInlines(node.children, marking)}</del>;
       case 'break':
         return <br key={key} />;
       case 'link':
+        // A snippet is drawn inside the button that opens its session, where a link cannot be.
+        if (marking !== undefined) return <span key={key}>{renderInlines(node.children, marking)}</span>;
         return (
           <a key={key} href={node.href} target="_blank" rel="noreferrer noopener">
-            {renderInlines(node.children)}
+            {renderInlines(node.children, marking)}
           </a>
         );
     }
@@ -90,27 +136,13 @@ function renderInlines(nodes: Inline[]): ReactNode[] {
 }
 
 function CodeBlock({ language, text }: { language: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="code-block">
       <div className="code-header">
         <span className="code-language">{language || 'text'}</span>
-        <button type="button" className="link-button" aria-label={`Copy ${language || 'code'} block`} onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
+        <CopyButton text={text} what={`${language || 'code'} block`} />
       </div>
-      <pre>
-        <code>{text}</code>
-      </pre>
+      <CodeView text={text} language={language === '' ? undefined : language.toLowerCase()} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Markdown } from './Markdown';
 import { useToggle } from '../../store/use-toggle';
 import { ToggleButton } from '../../ui/Toggle';
 import { useThrottled } from '../../ui/use-throttled';
+import { CopyButton } from '../../ui/CopyButton';
 
 /** While a reply streams, a millisecond between redraws for each this many characters of its last paragraph, up to the most. */
 const CHARACTERS_PER_MS = 250;
@@ -28,8 +29,18 @@ export function MessageView({ item }: { item: AssistantItem }) {
       })}
       {item.streaming && visible.length === 0 ? <p className="preparing">Thinking…</p> : null}
       {item.cut ? <p className="cut-note">(The reply was cut off when the run ended.)</p> : null}
+      {item.streaming || !item.parts.some((part) => part?.kind === 'text' && part.text.trim() !== '') ? null : (
+        <div className="message-actions">
+          <CopyButton text={() => messageText(item.parts)} what="message" />
+        </div>
+      )}
     </article>
   );
+}
+
+/** What a person copies of a reply: its text as written (Markdown), without thinking or tool calls. */
+function messageText(parts: readonly (AssistantPart | undefined)[]): string {
+  return parts.flatMap((part) => (part?.kind === 'text' ? [part.text] : [])).join('\n\n');
 }
 
 function Thinking({ toggleKey, text }: { toggleKey: string; text: string }) {

@@ -15,13 +15,18 @@ import { TranscriptRow } from './TranscriptRow';
 import { useFollow } from './use-follow';
 import { firstMatch, matchingIndexes, useSearchTarget } from './search-target';
 import { SearchHits, type Hits } from './SearchHits';
+import { ToolGroup, useGroupedRows } from '../tools/ToolGroup';
+import type { TranscriptRowItem } from '../tools/tool-groups';
 
 const EMPTY: TranscriptItem[] = [];
 
-function estimate(item: TranscriptItem | undefined): number {
+function estimate(item: TranscriptRowItem | undefined): number {
   switch (item?.kind) {
+    case 'toolGroup':
+      return 44;
     case 'tool':
-      return 96;
+      // A card is one line until opened; a command shows its terminal.
+      return item.toolKind === 'execute' ? 96 : 40;
     case 'permission':
       return 220;
     case 'assistant':
@@ -42,6 +47,7 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
   // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
   const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
+  const rows = useGroupedRows(items);
   const scroller = useRef<HTMLDivElement>(null);
   const { following, atBottom, onScroll, jumpToLatest, stopFollowing } = useFollow(scroller);
   const [hits, setHits] = useState<Hits | null>(null);
@@ -59,7 +65,7 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
           </p>
         ) : (
           <TranscriptRows
-            items={items}
+            items={rows}
             sessionId={sessionId}
             scroller={scroller}
             following={following}
@@ -86,7 +92,7 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
 }
 
 interface RowsProps {
-  items: TranscriptItem[];
+  items: TranscriptRowItem[];
   sessionId: string;
   scroller: RefObject<HTMLDivElement | null>;
   following: RefObject<boolean>;
@@ -176,7 +182,7 @@ function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, h
             data-search-hit={item.key === hitKey ? '' : undefined}
             style={{ transform: `translateY(${row.start}px)` }}
           >
-            <TranscriptRow item={item} sessionId={sessionId} newestPending={item.key === newestPendingKey} />
+            {item.kind === 'toolGroup' ? <ToolGroup group={item} /> : <TranscriptRow item={item} sessionId={sessionId} newestPending={item.key === newestPendingKey} />}
           </div>
         );
       })}
@@ -184,14 +190,14 @@ function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, h
   );
 }
 
-function estimatedHeight(items: readonly TranscriptItem[]): number {
+function estimatedHeight(items: readonly TranscriptRowItem[]): number {
   let height = 0;
   for (const item of items) height += estimate(item);
   return height;
 }
 
 /** A number that changes when the items' keys change other than by items added at the end. */
-function useKeysVersion(items: readonly TranscriptItem[]): number {
+function useKeysVersion(items: readonly TranscriptRowItem[]): number {
   const seen = useRef({ items, version: 0 });
   if (seen.current.items !== items) {
     const previous = seen.current.items;

@@ -8,6 +8,7 @@ import type { TranscriptItem } from './model-types';
 import { CompactionNotice, LoopNotice, ResumeNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
 import { HookNotice } from './HookNotice';
 import { RewindControl } from '../checkpoints/RewindControl';
+import { CopyButton } from '../../ui/CopyButton';
 
 interface Props {
   item: TranscriptItem;
@@ -29,6 +30,9 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
             ) : null}
           </div>
           <div className="user-text">{item.text}</div>
+          <div className="message-actions">
+            <CopyButton text={item.text} what="message" />
+          </div>
           {item.attachments && item.attachments.length > 0 ? <PromptAttachments sessionId={sessionId} attachments={item.attachments} /> : null}
           {item.answer !== undefined ? <p className="command-answer">{item.answer}</p> : <RewindControl sessionId={sessionId} itemKey={item.key} text={item.text} />}
         </article>

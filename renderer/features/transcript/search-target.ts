@@ -3,9 +3,9 @@
  * The result's snippet is a passage of that message with the matched words marked, so the
  * message is found by its passage, or, failing that, by holding every matched word.
  */
+import type { TranscriptRowItem } from '../tools/tool-groups';
 import { create } from 'zustand';
 import { snippetSegments } from '../sessions/snippet';
-import type { TranscriptItem } from './model-types';
 
 export interface SearchTarget {
   sessionId: string;
@@ -43,14 +43,14 @@ export function searchTargetOf(sessionId: string, snippet: string): SearchTarget
   return { sessionId, terms, passage };
 }
 
-function itemText(item: TranscriptItem): string | null {
+function itemText(item: TranscriptRowItem): string | null {
   if (item.kind === 'user') return item.text;
   if (item.kind === 'assistant') return item.parts.map((part) => (part?.kind === 'text' ? part.text : '')).join('\n');
   return null;
 }
 
 /** The indexes of the items that hold the match, in transcript order. */
-export function matchingIndexes(items: readonly TranscriptItem[], target: SearchTarget): number[] {
+export function matchingIndexes(items: readonly TranscriptRowItem[], target: SearchTarget): number[] {
   const byPassage: number[] = [];
   const byTerms: number[] = [];
   items.forEach((item, index) => {
@@ -64,7 +64,7 @@ export function matchingIndexes(items: readonly TranscriptItem[], target: Search
 }
 
 /** Where to open: the first message holding the passage itself, else the first holding every word. */
-export function firstMatch(items: readonly TranscriptItem[], target: SearchTarget): number | null {
+export function firstMatch(items: readonly TranscriptRowItem[], target: SearchTarget): number | null {
   const matches = matchingIndexes(items, target);
   if (matches.length === 0) return null;
   const exact = matches.find((index) => {
