@@ -173,7 +173,7 @@ describe('accessibility in the browser', { skip }, () => {
       const sidebar = page.getByRole('complementary', { name: 'Subagents' });
       await sidebar.getByText(HELPER_TASK).first().waitFor();
       problems.push(...(await checkScreen(e2e, 'subagent-sidebar')));
-      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
 
       assert.equal(problems.length, 0, `axe-core found serious or critical violations:\n${problems.join('\n')}`);
     }));

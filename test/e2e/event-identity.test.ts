@@ -78,7 +78,7 @@ describe('a session redrawn exactly, steering included', { skip }, () => {
       assert.equal((await rows(page)).filter((row) => row.includes('And the tests')).length, 1);
       await e2e.screenshot('event-identity-steered');
 
-      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await transcriptOf(second).getByRole('note', { name: 'Stopped' }).waitFor();
       await transcriptOf(page).getByRole('note', { name: 'Stopped' }).waitFor();
       await second.reload();

@@ -71,7 +71,7 @@ describe('layout in narrow and wide windows', { skip }, () => {
     await openApp(e2e);
     await startSession(e2e, PROMPT);
     await subagentsAside(page).getByText(SUBAGENT_TASK).waitFor();
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     await sessionsNav(page).waitFor();
     await header(page).getByRole('combobox', { name: 'Permission mode' }).waitFor();
     assert.equal(await header(page).getByRole('button', { name: 'Session options' }).count(), 0, 'no options button in a wide window');
@@ -121,7 +121,7 @@ describe('layout in narrow and wide windows', { skip }, () => {
     await sessionsNav(page).waitFor({ state: 'detached' });
     const height = (await box(transcript(page))).height;
     assert.ok(height >= 0.6 * 600, `the transcript is ${height} px of 600`);
-    const stop = await assertUncovered(page, page.getByRole('button', { name: 'Stop' }), 'Stop');
+    const stop = await assertUncovered(page, page.getByRole('button', { name: 'Stop', exact: true }), 'Stop');
     const send = await assertUncovered(page, page.getByRole('button', { name: 'Send' }), 'Send');
 
     const added = join(e2e.workspace, 'second-root');
@@ -134,7 +134,7 @@ describe('layout in narrow and wide windows', { skip }, () => {
     await toast.waitFor();
     const toastBox = await box(toast);
     assert.ok(!overlaps(toastBox, stop) && !overlaps(toastBox, send), `the toast ${JSON.stringify(toastBox)} keeps off Stop ${JSON.stringify(stop)} and Send ${JSON.stringify(send)}`);
-    await assertUncovered(page, page.getByRole('button', { name: 'Stop' }), 'Stop under a toast');
+    await assertUncovered(page, page.getByRole('button', { name: 'Stop', exact: true }), 'Stop under a toast');
     await e2e.screenshot('layout-4-800-toast');
     await page.keyboard.press('Escape');
 

@@ -52,10 +52,10 @@ describe('sessions in the browser', { skip }, () => {
       await statusBadge(sessionHeader(page), 'running').waitFor();
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Let me thin' }).waitFor();
       await e2e.screenshot('sessions-3-running');
-      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await statusBadge(sessionHeader(page), 'aborted').waitFor();
       await page.getByRole('region', { name: 'Transcript' }).getByRole('note', { name: 'Stopped' }).waitFor();
-      await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached' });
       await e2e.model.waitForDisconnect(0);
       await e2e.screenshot('sessions-4-aborted');
     }));
@@ -67,7 +67,7 @@ describe('sessions in the browser', { skip }, () => {
       await page.getByRole('region', { name: 'Transcript' }).getByRole('note', { name: 'Done' }).waitFor();
       await startSession(e2e, PROMPTS.hang);
       await statusBadge(sessionHeader(page), 'running').waitFor();
-      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await statusBadge(sessionHeader(page), 'aborted').waitFor();
 
       await page.reload();

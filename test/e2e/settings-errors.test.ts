@@ -129,7 +129,7 @@ describe('errors a person can act on, and complete settings', { skip }, () => {
       const composer = page.getByRole('textbox', { name: 'Message' });
       await composer.fill('kept while offline');
       assert.equal(await page.getByRole('button', { name: 'Send' }).isDisabled(), true, 'Send waits for the server');
-      assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true, 'Stop waits for the server');
+      assert.equal(await page.getByRole('button', { name: 'Stop', exact: true }).isDisabled(), true, 'Stop waits for the server');
       await e2e.screenshot('errors-interrupted-1-offline');
 
       const restarted = await startServe(e2e.home, ['--port', String(e2e.serve.port), '--token', new URL(e2e.serve.url).searchParams.get('token')!]);

@@ -130,7 +130,7 @@ describe('the transcript in the browser', { skip }, () => {
       const { page } = e2e;
       await startSession(e2e, 'Survey the folder');
       const box = page.getByRole('textbox', { name: 'Message' });
-      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
       await box.fill('also check the README');
       // The click waits for Send to be enabled: the first prompt's send may still be settling.
       await page.getByRole('button', { name: 'Send' }).click();
