@@ -5,6 +5,10 @@ import { startEngine, testTool } from '../support/engine';
 import { holdFirst } from '../support/held-reply';
 import type { Tool, ToolMiddleware, ToolSource } from '../../electron/core/agent/types';
 import { STEERING_SKIP_MESSAGE } from '../../electron/core/agent/tool-batch';
+import { editFileTool } from '../../electron/core/tools/edit-file';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A tool whose calls finish only when the test says so, to observe overlap. */
 function gatedTool(name: string) {
@@ -190,6 +194,39 @@ test('tool sources: own tools win, earlier sources win, sourced tools sorted, a 
     assert.deepEqual(texts, ['own', 'first zeta']);
     assert.ok(engine.logs.some((l) => l.includes('broken') && l.includes('server gone')));
     assert.ok(engine.logs.some((l) => l.includes('zeta') && l.includes('second')));
+  } finally {
+    await engine.close();
+  }
+});
+
+test('edits of one file in one reply run in the reply’s order, so none undoes another; other calls still start at once', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'cove-same-file-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(join(root, 'a.txt'), 'one\ntwo\nthree\n');
+  const gate = gatedTool('gate');
+  const edits = reply.message([
+    block.toolUse('edit_file', { path: 'a.txt', old_text: 'one', new_text: 'ONE' }, { id: 'toolu_e1' }),
+    block.toolUse('edit_file', { path: 'a.txt', old_text: 'two', new_text: 'TWO' }, { id: 'toolu_e2' }),
+    block.toolUse('gate', { value: 'beside' }, { id: 'toolu_g' }),
+    block.toolUse('edit_file', { path: join(root, 'a.txt'), old_text: 'three', new_text: 'THREE' }, { id: 'toolu_e3' }),
+  ]);
+  const engine = await startEngine([edits, reply.text('ok')], { tools: [editFileTool, gate.tool], workspaceRoots: [root] });
+  try {
+    const run = engine.agent.run('go');
+    // The unrelated call is not held behind the edits.
+    await gate.whenStarted(1);
+    gate.openAll();
+    assert.equal((await run).stopReason, 'endTurn');
+    assert.equal(readFileSync(join(root, 'a.txt'), 'utf8'), 'ONE\nTWO\nTHREE\n');
+    const ends = engine.events.filter((event) => event.type === 'toolExecutionEnd' && event.toolName === 'edit_file');
+    assert.deepEqual(
+      ends.map((event) => (event.type === 'toolExecutionEnd' ? [event.toolCallId, event.isError] : [])),
+      [
+        ['toolu_e1', false],
+        ['toolu_e2', false],
+        ['toolu_e3', false],
+      ],
+    );
   } finally {
     await engine.close();
   }

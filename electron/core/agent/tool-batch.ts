@@ -4,6 +4,7 @@
  * batched, after all of them when parallel. Calls skipped because of steering or a cancel are
  * still answered, so every tool_use gets its tool_result.
  */
+import { resolve } from 'node:path';
 import { makeEvent } from '../../../shared/events';
 import type { AssistantReply } from './provider';
 import { runToolCall, type CallEnvironment, type CallOutcome, type PendingCall } from './tool-call';
@@ -22,6 +23,37 @@ function unitsOf<T>(items: T[], strategy: ExecutionStrategy): T[][] {
   const units: T[][] = [];
   for (let i = 0; i < items.length; i += size) units.push(items.slice(i, i + size));
   return units;
+}
+
+/** The files a changing call names, resolved; undefined when it changes something else or names none (bash, MCP). */
+function changedFiles(call: PendingCall, env: CallEnvironment): string[] | undefined {
+  const tool = env.tools.get(call.name);
+  if (!tool || tool.sensitivity === 'readOnly' || call.refusal || !tool.permission || tool.permission === 'none' || !('paths' in tool.permission)) return undefined;
+  try {
+    const paths = tool.permission.paths(call.input);
+    return paths.length > 0 ? paths.map((path) => resolve(env.cwd, path)) : undefined;
+  } catch {
+    // Arguments the call's own check will refuse: nothing to order.
+    return undefined;
+  }
+}
+
+/**
+ * Starts a unit's calls together, except that calls changing the same file run one after the
+ * other in the reply's order. Two edits of one file in one reply would otherwise both read it
+ * before either wrote, and the second would silently undo the first.
+ */
+function inFileOrder(unit: PendingCall[], env: CallEnvironment): Promise<CallOutcome>[] {
+  const lastChange = new Map<string, Promise<unknown>>();
+  return unit.map((call) => {
+    const files = changedFiles(call, env);
+    if (!files) return runToolCall(call, env);
+    const before = files.flatMap((file) => lastChange.get(file) ?? []);
+    const run = before.length === 0 ? runToolCall(call, env) : Promise.all(before).then(() => runToolCall(call, env));
+    const settled = run.catch(() => undefined);
+    for (const file of files) lastChange.set(file, settled);
+    return run;
+  });
 }
 
 export interface BatchOutcome {
@@ -59,7 +91,7 @@ export async function runToolBatch(options: { reply: AssistantReply; strategy: E
     if (index > 0 && options.hasSteering()) {
       for (const call of units.slice(index).flat()) call.refusal ??= { kind: 'cancelled', message: STEERING_SKIP_MESSAGE };
     }
-    const results = await Promise.all(unit.map((call) => runToolCall(call, env)));
+    const results = await Promise.all(inFileOrder(unit, env));
     unit.forEach((call, i) => outcomes.push({ call, outcome: results[i]! }));
   }
   return { outcomes, loopStop };
