@@ -19,7 +19,8 @@ export function PanelButton({ label, controls, state, onToggle, icon, detail }: 
     <button
       type="button"
       className={`panel-button${state.open ? ' open' : ''}`}
-      aria-label={label}
+      // The visible count is part of the name (WCAG 2.5.3: what is seen is what is said).
+      aria-label={detail ? `${label}, ${detail}` : label}
       aria-expanded={state.open}
       aria-controls={state.open ? controls : undefined}
       title={`${state.open ? 'Hide' : 'Show'} the ${label.toLowerCase()}${why}`}

@@ -88,7 +88,8 @@ describe('subagents in the browser', { skip }, () => {
       const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
       // Its answer in the session's own card for the call is markdown too.
       const delegated = transcript.locator('article.tool-card').filter({ hasText: 'Delegate to a subagent' });
-      await delegated.getByRole('button', { name: 'Show output' }).click();
+      // A card is one line until opened.
+      await delegated.locator('button.tool-toggle').click();
       await delegated
         .getByRole('group', { name: /output/ })
         .locator('strong', { hasText: 'Found' })

@@ -13,7 +13,12 @@ const compiled = new WeakMap<Tool, ValidateFunction>();
 async function validatorFor(tool: Tool): Promise<ValidateFunction> {
   let validate = compiled.get(tool);
   if (!validate) {
-    ajv ??= import('ajv').then(({ Ajv }) => new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }));
+    // Ajv is CommonJS: under Node its class is a named export; in the esbuild bundle a dynamic
+    // import's namespace holds it as `default` (module.exports, which also carries `Ajv`).
+    ajv ??= import('ajv').then((module) => {
+      const AjvClass = module.Ajv ?? (module as unknown as { default: { Ajv: typeof module.Ajv } }).default.Ajv;
+      return new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true });
+    });
     validate = (await ajv).compile(tool.parameters);
     compiled.set(tool, validate);
   }

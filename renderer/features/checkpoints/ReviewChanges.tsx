@@ -5,7 +5,8 @@
  * unified or side by side (remembered); a file or one hunk can be reverted; comments on lines
  * are collected and sent to the agent as one prompt.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
 import type { ChangedFileView, SessionChangesView } from '../../../shared/contract';
 import { ask } from '../../store/request';
 import { Dialog } from '../../ui/Dialog';
@@ -77,9 +78,25 @@ function FileList({ files, label, revert, review, prompt }: { files: readonly Ch
   );
 }
 
+/**
+ * Which session's review pane is open. Kept outside the header, which draws its controls in
+ * another place (or not at all) when the window narrows: the pane must stay open through that.
+ */
+const useReviewOpen = create<{ sessionId: string | null }>(() => ({ sessionId: null }));
+
+/** The header's button; the pane itself is drawn by the session view (`ReviewChanges`). */
+export function ReviewChangesButton({ sessionId }: { sessionId: string }) {
+  return (
+    <button type="button" onClick={() => useReviewOpen.setState({ sessionId })}>
+      Review changes
+    </button>
+  );
+}
+
 export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const [changes, setChanges] = useState<SessionChangesView | null>(null);
-  const [open, setOpen] = useState(false);
+  const open = useReviewOpen((state) => state.sessionId === sessionId);
+  const setOpen = (value: boolean) => useReviewOpen.setState({ sessionId: value ? sessionId : null });
   const [scope, setScope] = useState<'prompts' | 'session'>('prompts');
   const [outcome, setOutcome] = useState<string | null>(null);
   const [layout, setLayout] = useState<ReviewLayout>(readLayout);
@@ -128,18 +145,16 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
     setChanges((await ask('session:changes', { sessionId })) ?? { prompts: [], session: [], problems: ['the changes could not be read'] });
   };
 
-  const show = async () => {
-    setOpen(true);
+  // Read afresh each time it opens.
+  useEffect(() => {
+    if (!open) return;
     setOutcome(null);
     setChanges(null);
-    await load();
-  };
+    void load();
+  }, [open]);
 
   return (
     <>
-      <button type="button" onClick={() => void show()}>
-        Review changes
-      </button>
       <Dialog open={open} title="Changes in this session" onClose={() => setOpen(false)}>
         {changes === null ? (
           <p role="status">Reading the checkpoints…</p>

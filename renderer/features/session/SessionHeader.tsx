@@ -16,7 +16,7 @@ import { RevealFolderButton } from '../workspace/RevealFolderButton';
 import { PersonaPicker, PersonaProblems } from './PersonaPicker';
 import { UsageMeter } from './UsageMeter';
 import { TodoChecklist } from './TodoChecklist';
-import { ReviewChanges } from '../checkpoints/ReviewChanges';
+import { ReviewChangesButton } from '../checkpoints/ReviewChanges';
 
 export const MODE_LABELS: Record<string, string> = {
   default: 'Ask before changes',
@@ -118,7 +118,7 @@ function SessionControls({ session }: { session: SessionSummary }) {
         </select>
       </label>
       <PersonaPicker session={session} />
-      <ReviewChanges sessionId={session.id} />
+      <ReviewChangesButton sessionId={session.id} />
       <WorktreeActions sessionId={session.id} running={session.status === 'running' || session.status === 'waiting'} />
       {confirming ? (
         <span className="confirm">

@@ -7,6 +7,7 @@ import { Composer } from '../composer/Composer';
 import { Transcript } from '../transcript/Transcript';
 import { SessionHeader } from './SessionHeader';
 import { RunStateBanner } from './RunStateBanner';
+import { ReviewChanges } from '../checkpoints/ReviewChanges';
 import { ProjectApprovals } from '../approvals/ProjectApprovals';
 
 const QUEUED_NOTE_MS = 6000;
@@ -44,6 +45,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
         <ProjectApprovals workspaces={session.workspaces} />
       </FeatureBoundary>
       <RunStateBanner session={session} />
+      <FeatureBoundary name="Review pane">
+        <ReviewChanges sessionId={sessionId} />
+      </FeatureBoundary>
       <FeatureBoundary name="Transcript">
         <Transcript sessionId={sessionId} />
       </FeatureBoundary>
