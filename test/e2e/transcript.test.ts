@@ -131,6 +131,9 @@ describe('the transcript in the browser', { skip }, () => {
       await startSession(e2e, 'Survey the folder');
       const box = page.getByRole('textbox', { name: 'Message' });
       await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+      // Steering sent before the first turn starts goes with that turn's request: it is read at
+      // once. The first request is held, so once it arrived the turn has started.
+      await e2e.model.waitForRequests(1);
       await box.fill('also check the README');
       // The click waits for Send to be enabled: the first prompt's send may still be settling.
       await page.getByRole('button', { name: 'Send' }).click();
