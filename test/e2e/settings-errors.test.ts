@@ -159,6 +159,9 @@ describe('errors a person can act on, and complete settings', { skip }, () => {
         await startSession(e2e, '');
         await page.getByRole('button', { name: 'Settings' }).click();
         const dialog = settingsDialog(page);
+        // The catalog arrives after the dialog opens and adds the model list above the rules:
+        // wait for it, so the click below does not land where the button was before the list.
+        await dialog.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'Claude Opus 4.1' }).waitFor({ state: 'attached' });
         await dialog.getByRole('button', { name: 'Add a rule' }).click();
         const form = dialog.getByRole('form', { name: 'Add a rule' });
         const rule = form.getByRole('textbox', { name: 'Rule' });
