@@ -132,15 +132,20 @@ function branchPrefix(branch: string): string {
   return literalStart(text);
 }
 
-/** The shortest literal prefix over the fragment's alternatives, or '' when one has none. */
-export function distinctivePrefix(fragment: string): string {
+/** A fragment that is one group throughout (anchors aside), opened down to its alternatives. */
+function unwrapGroups(fragment: string): string {
   let body = fragment.replace(LEADING_ANCHORS, '');
-  // A fragment that is one group throughout: look at its alternatives.
   while (body.startsWith('(') && groupEnd(body, 0) === body.length)
     body = body
       .replace(/^\((?:\?:)?/, '')
       .slice(0, -1)
       .replace(LEADING_ANCHORS, '');
+  return body;
+}
+
+/** The shortest literal prefix over the fragment's alternatives, or '' when one has none. */
+export function distinctivePrefix(fragment: string): string {
+  const body = unwrapGroups(fragment);
   let shortest: string | undefined;
   for (const branch of branches(body)) {
     const prefix = branchPrefix(branch);
@@ -165,12 +170,7 @@ export function isFixedShape(group: string): boolean {
  * optional part. Every match begins with one of them.
  */
 export function leadingLiterals(fragment: string): string[] {
-  let body = fragment.replace(LEADING_ANCHORS, '');
-  while (body.startsWith('(') && groupEnd(body, 0) === body.length)
-    body = body
-      .replace(/^\((?:\?:)?/, '')
-      .slice(0, -1)
-      .replace(LEADING_ANCHORS, '');
+  const body = unwrapGroups(fragment);
   return branches(body).flatMap((branch) => {
     const text = branch.replace(LEADING_ANCHORS, '');
     if (/^\((?:\?:)?(?!\?)/.test(text)) {
