@@ -88,10 +88,15 @@ describe('checkpoints from a file watcher', { skip: skipReason }, () => {
       assert.equal(unignored.watched, undefined, 'an edited .gitignore is answered by git status');
       assert.equal(unignored.lostTrack, undefined);
 
-      sh(root, 'mkdir nested && cd nested && git init -q && echo n > n.txt');
+      // Watched while it was an empty folder, before it held a .git.
+      sh(root, 'mkdir nested');
+      assert.equal((await repos.both('a folder that becomes a repository')).watched, true);
+      sh(root, 'cd nested && git init -q && echo n > n.txt');
       assert.equal((await repos.both('a repository made inside')).watched, undefined);
       writeFileSync(join(root, 'after.txt'), 'after\n');
       assert.equal((await repos.both('after the nested repository')).watched, true);
+      writeFileSync(join(root, 'nested', 'n.txt'), 'n, edited\n');
+      await repos.both('inside the nested repository');
     } finally {
       repos.close();
       rmSync(root, { recursive: true, force: true });

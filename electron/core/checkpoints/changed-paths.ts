@@ -5,7 +5,7 @@
  * way git status would (a `.gitignore` edited, a repository made inside the root) returns
  * undefined, and the checkpoint walks the tree with git status instead.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_CHANGES } from './workspace-watcher';
 
@@ -55,8 +55,17 @@ export function changedPaths(root: string, paths: readonly string[], ownFolder: 
     }
     return true;
   };
+  const nestedFolders = new Map<string, boolean>();
+  /** Inside a repository of its own (a watch set before its `.git` was seen): git status names only the folder. */
+  const insideNested = (parts: readonly string[]) =>
+    parts.slice(0, -1).some((_part, index) => {
+      const folder = parts.slice(0, index + 1).join('/');
+      if (!nestedFolders.has(folder)) nestedFolders.set(folder, existsSync(join(root, folder, '.git')));
+      return nestedFolders.get(folder);
+    });
   for (const path of paths) {
     const parts = path.split('/');
+    if (insideNested(parts)) return undefined;
     // A new `.git` makes a nested repository (git status names it, not its files); an edited
     // `.gitignore` changes which files count.
     // A leading `:` would read as pathspec magic to check-ignore, which cannot take literal ones.

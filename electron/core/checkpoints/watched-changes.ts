@@ -73,7 +73,10 @@ export class WatchedChanges {
     const walkNext = this.walkNext;
     // Until this checkpoint is staged, the list it takes is the only record of those changes.
     this.walkNext = true;
-    if (this.watcher && !created) {
+    if (this.watcher && created) {
+      // A shadow repository made anew has an empty index: the tracked set is read again with a new watcher.
+      this.close();
+    } else if (this.watcher) {
       const changes = await this.watcher.changes();
       if ('lost' in changes) {
         lostTrack = changes.lost;

@@ -130,8 +130,13 @@ export class WorkspaceWatcher {
     } catch {
       return;
     }
-    // A nested repository is recorded by name only, as git status names it: its inside is not watched.
-    if (folder && entries.some((entry) => entry.name === '.git')) return;
+    // A nested repository is recorded by name only, as git status names it: its inside is not
+    // watched (the watch came first so that nothing made in a new folder slips past the walk).
+    if (folder && entries.some((entry) => entry.name === '.git')) {
+      watcher.close();
+      this.watchers.delete(folder);
+      return;
+    }
     for (const entry of entries) {
       const path = `${folder}${entry.name}`;
       if (entry.isDirectory()) this.watchTree(`${path}/`, isNew);
