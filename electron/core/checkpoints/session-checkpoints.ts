@@ -112,8 +112,8 @@ export class SessionCheckpoints {
     const lastCall = this.lastCall;
     this.lastCall = undefined;
     this.lastTool = undefined;
-    // Always walked for folders: a bash call that ran beside file tools may have made some, and
-    // a rewind removes only the empty folders a checkpoint knows.
+    // Empty folders found afresh (from the watcher's list, or a walk): a bash call that ran beside
+    // file tools may have made some, and a rewind removes only the empty folders a checkpoint knows.
     if (lastCall) await this.serially(() => this.record(lastCall, 'runEnd'));
     await this.close();
   }
