@@ -321,7 +321,8 @@ interface DetectorIndex {
   unconditional: readonly Detector[];
   /** The detectors that have keywords: what `exhaustive` runs on every text. */
   keyed: readonly Detector[];
-  wakes: Detector[][];
+  /** By the scanner's keyword number: the indexes in `keyed` of the detectors each keyword wakes. */
+  wakes: readonly (readonly number[])[];
   keywordScan: KeywordScanner;
 }
 
@@ -339,14 +340,15 @@ function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: boolean
   if (known) return known;
   // Cove's patterns first: where both find the same secret, its more specific name is shown.
   const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
-  const byKeyword = new Map<string, Detector[]>();
-  for (const detector of detectors) {
-    for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), detector]);
-  }
+  const keyed = detectors.filter((detector) => detector.keywords.length > 0);
+  const byKeyword = new Map<string, number[]>();
+  keyed.forEach((detector, number) => {
+    for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), number]);
+  });
   const keywords = [...byKeyword.keys()];
   const index = {
     unconditional: detectors.filter((detector) => detector.keywords.length === 0),
-    keyed: detectors.filter((detector) => detector.keywords.length > 0),
+    keyed,
     wakes: keywords.map((keyword) => byKeyword.get(keyword)!),
     keywordScan: new KeywordScanner(keywords),
   };
@@ -362,10 +364,12 @@ export class SecretSet implements SecretRedactor {
   private readonly unconditional: readonly Detector[];
   /** One pass for all keywords (gitleaks' prefilter): of 200 rules only those whose words appear run. */
   private readonly keywordScan: KeywordScanner;
-  /** By the scanner's keyword number: the detectors each keyword wakes. */
-  private readonly wakes: Detector[][];
-  /** With `exhaustive`, the detectors that have keywords. */
-  private readonly exhaustive: readonly Detector[] | undefined;
+  /** The detectors that have keywords, in the order their spans are named. */
+  private readonly keyed: readonly Detector[];
+  /** By the scanner's keyword number: the indexes in `keyed` of the detectors each keyword wakes. */
+  private readonly wakes: readonly (readonly number[])[];
+  /** With `exhaustive`, every keyed detector whose keyword appears runs on the whole text. */
+  private readonly exhaustive: boolean;
   /** Display paths of the secret files whose values were loaded. */
   readonly files: string[] = [];
   /** Display paths of secret files that could not be read. */
@@ -374,8 +378,8 @@ export class SecretSet implements SecretRedactor {
 
   constructor(options: SecretSetOptions = {}) {
     const index = detectorIndex(options.patterns ?? BUILT_IN_PATTERNS, options.gitleaks !== false);
-    ({ unconditional: this.unconditional, wakes: this.wakes, keywordScan: this.keywordScan } = index);
-    if (options.exhaustive) this.exhaustive = index.keyed;
+    ({ unconditional: this.unconditional, keyed: this.keyed, wakes: this.wakes, keywordScan: this.keywordScan } = index);
+    this.exhaustive = options.exhaustive === true;
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
 
@@ -458,7 +462,7 @@ export class SecretSet implements SecretRedactor {
     const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
     if (this.exhaustive) {
       const lower = text.toLowerCase();
-      for (const detector of this.exhaustive) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
+      for (const detector of this.keyed) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
     }
     let lines: LineBreaks | undefined;
     for (const [detector, places] of this.exhaustive ? [] : this.awake(text)) {
@@ -471,16 +475,21 @@ export class SecretSet implements SecretRedactor {
     return { text: replaced.text, count: replaced.count + earlier };
   }
 
-  /** The detectors whose keywords appear, each with where (in increasing order). */
-  private awake(text: string): Map<Detector, number[]> {
-    const awake = new Map<Detector, number[]>();
-    this.keywordScan.scan(text, (keyword, start) => {
-      for (const detector of this.wakes[keyword]!) {
-        const places = awake.get(detector);
-        if (places) places.push(start);
-        else awake.set(detector, [start]);
+  /** The detectors whose keywords appear, in their order, each with where its keywords start. */
+  private awake(text: string): [Detector, number[]][] {
+    const hits = this.keywordScan.collect(text);
+    const { keywords, starts, count } = hits;
+    const places: (number[] | undefined)[] = [];
+    for (let index = 0; index < count; index++) {
+      const start = starts[index]!;
+      for (const number of this.wakes[keywords[index]!]!) {
+        const list = places[number];
+        if (list) list.push(start);
+        else places[number] = [start];
       }
-    });
+    }
+    const awake: [Detector, number[]][] = [];
+    places.forEach((list, number) => awake.push([this.keyed[number]!, list!]));
     return awake;
   }
 
