@@ -187,7 +187,7 @@ class HitList implements KeywordHits {
   }
 }
 
-function grow(array: Int32Array, size: number): Int32Array {
+function grow(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
   const larger = new Int32Array(size);
   larger.set(array);
   return larger;
