@@ -136,9 +136,15 @@ export class LineBreaks {
   }
 }
 
+function ascending(places: readonly number[]): boolean {
+  for (let index = 1; index < places.length; index++) if (places[index - 1]! > places[index]!) return false;
+  return true;
+}
+
 export function findAround(text: string, lines: LineBreaks, detector: Detector, places: number[], into: Span[]): void {
-  // Hits come in order of their end; a detector with keywords of several lengths needs sorting.
-  places.sort((a, b) => a - b);
+  // Hits come in order of their end; a detector with keywords of several lengths needs sorting,
+  // and the others (most places are of `key` and `token`) are spared a sort of thousands.
+  if (!ascending(places)) places.sort((a, b) => a - b);
   if (detector.sticky) return findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, places, into);
   if (detector.anchored) return findAtPlaces(text, detector.anchored, places, (match) => judge(text, match, detector, into, 0));
   const { operator } = detector;

@@ -82,29 +82,75 @@ function fromPattern(pattern: SecretPattern): Detector {
   };
 }
 
-function fromRule(rule: Rule, global: readonly Allowlist[]): Detector {
-  const window = rule.prefix && !rule.sticky && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
-  return {
-    name: rule.id,
-    regex: rule.regex,
-    keywords: rule.keywords,
-    group: rule.secretGroup,
-    entropy: rule.entropy,
-    allowlists: [...rule.allowlists, ...global],
-    windowed: true,
-    ...window,
-    ...(rule.sticky ? { sticky: rule.sticky, nameCharacter: GITLEAKS_NAME } : {}),
-    ...(rule.sticky && rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword)) ? { operator: semiGenericOperator() } : {}),
-    ...(!rule.sticky && startsAtKeyword(rule.regex.source, rule.keywords) ? { anchored: sticky(rule.regex) } : {}),
-  };
+/** One for all semi-generic rules: it holds tables, no state. */
+let semiGenericShared: OperatorAfter | undefined;
+
+/**
+ * A gitleaks rule's detector. What needs the rule's regex translated (its window, whether it is
+ * anchored at its keywords) is worked out the first time a keyword wakes it (see LazyRegexes).
+ */
+class RuleDetector implements Detector {
+  readonly name: string;
+  readonly keywords: readonly string[];
+  readonly group: number;
+  readonly entropy: number;
+  readonly allowlists: readonly Allowlist[];
+  readonly windowed = true;
+  readonly nameCharacter?: RegExp;
+  readonly operator?: OperatorAfter;
+  private shape: { before: number; after: number; anchored: RegExp | undefined } | undefined;
+
+  constructor(
+    private readonly rule: Rule,
+    global: readonly Allowlist[],
+  ) {
+    this.name = rule.id;
+    this.keywords = rule.keywords;
+    this.group = rule.secretGroup;
+    this.entropy = rule.entropy;
+    this.allowlists = [...rule.allowlists, ...global];
+    if (rule.semiGeneric) {
+      this.nameCharacter = GITLEAKS_NAME;
+      if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();
+    }
+  }
+
+  get regex(): RegExp {
+    return this.rule.regex;
+  }
+
+  get sticky(): RegExp | undefined {
+    return this.rule.sticky;
+  }
+
+  get before(): number {
+    return this.worked().before;
+  }
+
+  get after(): number {
+    return this.worked().after;
+  }
+
+  get anchored(): RegExp | undefined {
+    return this.worked().anchored;
+  }
+
+  private worked(): { before: number; after: number; anchored: RegExp | undefined } {
+    if (!this.shape) {
+      const { rule } = this;
+      const window = rule.prefix && !rule.semiGeneric && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
+      this.shape = { ...window, anchored: !rule.semiGeneric && startsAtKeyword(rule.regex.source, rule.keywords) ? sticky(rule.regex) : undefined };
+    }
+    return this.shape;
+  }
 }
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
 let gitleaks: Detector[] | undefined;
 function gitleaksDetectors(): Detector[] {
   if (!gitleaks) {
-    const loaded = loadGitleaksRules();
-    gitleaks = loaded.rules.map((rule) => fromRule(rule, loaded.global));
+    const loaded = loadGitleaksRules({ lazy: true });
+    gitleaks = loaded.rules.map((rule) => new RuleDetector(rule, loaded.global));
   }
   return gitleaks;
 }
@@ -116,7 +162,15 @@ export interface DetectorIndex {
   /** By the scanner's keyword number: the indexes in `keyed` of the detectors each keyword wakes. */
   wakes: readonly (readonly number[])[];
   keywordScan: KeywordScanner;
+  /** The scanner's number for `[REDACTED:`, which wakes no detector (see `REDACTED_MARKER`). */
+  marker: number;
 }
+
+/**
+ * What an earlier redaction left, looked for in the same pass as the keywords: a search of its
+ * own over every megabyte of output that holds none cost a twentieth of redaction's time.
+ */
+export const REDACTED_MARKER = '[REDACTED:';
 
 /**
  * Built once per pattern list and shared by every set that uses it (the built-in one a session
@@ -137,12 +191,13 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   keyed.forEach((detector, number) => {
     for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), number]);
   });
-  const keywords = [...byKeyword.keys()];
+  const keywords = [...byKeyword.keys(), REDACTED_MARKER.toLowerCase()];
   const index = {
     unconditional: detectors.filter((detector) => detector.keywords.length === 0),
     keyed,
-    wakes: keywords.map((keyword) => byKeyword.get(keyword)!),
+    wakes: keywords.map((keyword) => byKeyword.get(keyword) ?? []),
     keywordScan: new KeywordScanner(keywords),
+    marker: keywords.length - 1,
   };
   byFlag.set(withGitleaks, index);
   return index;

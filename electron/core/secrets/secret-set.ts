@@ -6,7 +6,7 @@
  */
 import type { SecretRedactor } from '../agent/types';
 import { findAll, findAround, LineBreaks, replaceSpans, type Span } from './detector-search';
-import { detectorIndex, type Detector } from './detectors';
+import { detectorIndex, REDACTED_MARKER, type Detector } from './detectors';
 import type { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
 import { BUILT_IN_PATTERNS, type SecretPattern } from './patterns';
@@ -51,6 +51,8 @@ export class SecretSet implements SecretRedactor {
   private readonly unconditional: readonly Detector[];
   /** One pass for all keywords (gitleaks' prefilter): of 200 rules only those whose words appear run. */
   private readonly keywordScan: KeywordScanner;
+  /** The scanner's number for REDACTED_MARKER. */
+  private readonly marker: number;
   /** The detectors that have keywords, in the order their spans are named. */
   private readonly keyed: readonly Detector[];
   /** By the scanner's keyword number: the indexes in `keyed` of the detectors each keyword wakes. */
@@ -65,7 +67,7 @@ export class SecretSet implements SecretRedactor {
 
   constructor(options: SecretSetOptions = {}) {
     const index = detectorIndex(options.patterns ?? BUILT_IN_PATTERNS, options.gitleaks !== false);
-    ({ unconditional: this.unconditional, keyed: this.keyed, wakes: this.wakes, keywordScan: this.keywordScan } = index);
+    ({ unconditional: this.unconditional, keyed: this.keyed, wakes: this.wakes, keywordScan: this.keywordScan, marker: this.marker } = index);
     this.exhaustive = options.exhaustive === true;
     for (const { value, label } of options.values ?? []) this.add(value, label);
   }
@@ -146,13 +148,14 @@ export class SecretSet implements SecretRedactor {
     for (const detector of this.unconditional) findAll(text, detector, spans);
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
-    const earlier = text.includes('[REDACTED:') ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
+    const { awake, marked } = this.exhaustive ? { awake: [], marked: text.includes(REDACTED_MARKER) } : this.awake(text);
+    const earlier = marked ? (text.match(/\[REDACTED:[a-z0-9-]+\]/g)?.length ?? 0) : 0;
     if (this.exhaustive) {
       const lower = text.toLowerCase();
       for (const detector of this.keyed) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
     }
     let lines: LineBreaks | undefined;
-    for (const [detector, places] of this.exhaustive ? [] : this.awake(text)) {
+    for (const [detector, places] of awake) {
       if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
     }
@@ -162,14 +165,20 @@ export class SecretSet implements SecretRedactor {
     return { text: replaced.text, count: replaced.count + earlier };
   }
 
-  /** The detectors whose keywords appear, in their order, each with where its keywords start. */
-  private awake(text: string): [Detector, number[]][] {
+  /**
+   * The detectors whose keywords appear, in their order, each with where its keywords start; and
+   * whether the text may hold an earlier redaction's marker.
+   */
+  private awake(text: string): { awake: [Detector, number[]][]; marked: boolean } {
     const hits = this.keywordScan.collect(text);
     const { keywords, starts, count } = hits;
     const places: (number[] | undefined)[] = [];
+    let marked = false;
     for (let index = 0; index < count; index++) {
       const start = starts[index]!;
-      for (const number of this.wakes[keywords[index]!]!) {
+      const keyword = keywords[index]!;
+      if (keyword === this.marker) marked = true;
+      for (const number of this.wakes[keyword]!) {
         const list = places[number];
         if (list) list.push(start);
         else places[number] = [start];
@@ -177,7 +186,7 @@ export class SecretSet implements SecretRedactor {
     }
     const awake: [Detector, number[]][] = [];
     places.forEach((list, number) => awake.push([this.keyed[number]!, list!]));
-    return awake;
+    return { awake, marked };
   }
 
   /**
