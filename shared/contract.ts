@@ -233,6 +233,8 @@ export interface RewindReport {
   failed: string[];
   /** The conversation was (or, in a dry run, would be) cut back to before the prompt as well. */
   conversationCut?: boolean;
+  /** The prompt asked for, when it was a message steered into a running turn: the rewind goes to `toPrompt`, which started that run. */
+  steeredPrompt?: number;
 }
 
 /** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */

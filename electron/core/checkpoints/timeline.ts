@@ -10,6 +10,8 @@ export interface PromptEntry {
   number: number;
   text: string;
   seq: number;
+  /** Sent into a running turn: no prompt boundary, so a rewind to it goes to its run's prompt. */
+  steered: boolean;
 }
 
 export type TimelineCheckpoint = CheckpointEvent & { seq: number; prompt: number };
@@ -26,13 +28,20 @@ export function timelineOf(events: readonly StoredEvent[]): Timeline {
   const timeline: Timeline = { prompts: [], checkpoints: [], rewinds: [], reverts: [] };
   for (const event of events) {
     if (event.type === 'userMessage' && event.answer === undefined && !event.subagentId) {
-      timeline.prompts.push({ number: timeline.prompts.length + 1, text: event.text, seq: event.seq });
+      timeline.prompts.push({ number: timeline.prompts.length + 1, text: event.text, seq: event.seq, steered: event.steered });
     } else if (event.type === 'checkpoint') {
       timeline.checkpoints.push({ ...event, prompt: timeline.prompts.length });
     } else if (event.type === 'rewind') timeline.rewinds.push(event);
     else if (event.type === 'revert') timeline.reverts.push(event);
   }
   return timeline;
+}
+
+/** The prompt that started the run prompt N was steered into, or N itself when it started one. */
+export function enclosingPrompt(timeline: Timeline, prompt: number): number {
+  let number = prompt;
+  while (number > 1 && timeline.prompts[number - 1]?.steered) number--;
+  return number;
 }
 
 /** The first checkpoint recorded at or after prompt N began: the workspace as it was before that prompt. */
