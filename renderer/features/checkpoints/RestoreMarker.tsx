@@ -41,7 +41,7 @@ export const RestoreMarker = memo(function RestoreMarker({ item, sessionId, rend
     <section className="restore-marker conversation-cut" aria-label="Conversation cut">
       <p>
         <strong>The conversation continued from here.</strong> It was cut back to before prompt {event.toPrompt}
-        {event.checkpointId ? ` and the files rewound (${files})` : ''}; the {rowsWord(item.cut.length)} below it are no longer sent to the model.
+        {event.checkpointId ? ` and the files rewound (${files})` : ''}; the {rowsWord(item.cut.length)} folded here are no longer sent to the model.
       </p>
       <button type="button" className="link-button" aria-expanded={shown} onClick={() => setShown(!shown)}>
         {shown ? 'Hide what was cut' : `Show what was cut (${rowsWord(item.cut.length)})`}
