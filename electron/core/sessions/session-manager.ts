@@ -4,7 +4,7 @@
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { makeEvent, type CoveEvent, type EventFields, type RewindEvent, type StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type RevertEvent, type RewindEvent, type StopReason } from '../../../shared/events';
 import { todosOfResult } from '../tools/todo-write';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import type { ExecutionStrategy } from '../agent/tool-batch';
@@ -345,7 +345,7 @@ export class SessionManager {
   }
 
   /** Publishes a rewind (SPEC §13) done while no run was going. */
-  recordRewind(event: RewindEvent): void {
+  recordRewind(event: RewindEvent | RevertEvent): void {
     this.publish(event);
   }
 
