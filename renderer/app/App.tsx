@@ -7,6 +7,8 @@ import { Suspense, useState } from 'react';
 import { NewSession } from '../features/workspace/NewSession';
 import { SESSIONS_PANEL_ID, SessionsPanel } from '../features/sessions/SessionsPanel';
 import { WaitingBanner } from '../features/sessions/WaitingBanner';
+import { subagentCount } from '../features/subagents/subagent-status';
+import { waitingSubagentIds } from '../features/transcript/model';
 import { useWindowDrop } from '../features/workspace/use-window-drop';
 import { useCove } from '../store';
 import { Notices } from './Notices';
@@ -20,8 +22,12 @@ import { usePanels } from './use-panels';
 
 export function App() {
   const activeSessionId = useCove((state) => state.activeSessionId);
-  const subagentCount = useCove((state) => state.transcript?.state.subagents.length ?? 0);
-  const runningSubagents = useCove((state) => state.transcript?.state.subagents.filter((agent) => agent.status === 'running').length ?? 0);
+  const subagentTotal = useCove((state) => state.transcript?.state.subagents.length ?? 0);
+  // A string, so the window redraws only when the count's words change, not on every delta.
+  const subagentDetail = useCove((state) => {
+    const shown = state.transcript?.state;
+    return shown && shown.subagents.length > 0 ? subagentCount(shown.subagents, waitingSubagentIds(shown)) : '';
+  });
   const openSettings = useCove((state) => state.openSettings);
   const settingsOpen = useCove((state) => state.settingsOpen);
   // Settings' chunk is fetched when they are first opened, and the dialog then stays mounted.
@@ -31,7 +37,7 @@ export function App() {
   const panels = usePanels();
   useGlobalShortcuts();
   const showSessions = panels.sessions.open;
-  const showSubagents = subagentCount > 0 && panels.subagents.open;
+  const showSubagents = subagentTotal > 0 && panels.subagents.open;
   const classes = ['app', showSessions ? '' : 'without-sessions', showSubagents ? 'with-subagents' : '', dropping ? 'dropping' : ''];
 
   return (
@@ -50,15 +56,8 @@ export function App() {
           <WaitingBanner />
         </FeatureBoundary>
         <span className="topbar-end">
-          {subagentCount > 0 ? (
-            <PanelButton
-              label="Subagents panel"
-              controls={SUBAGENTS_PANEL_ID}
-              state={panels.subagents}
-              onToggle={() => panels.toggle('subagents')}
-              icon="◧"
-              detail={runningSubagents > 0 ? `${runningSubagents} running` : String(subagentCount)}
-            />
+          {subagentTotal > 0 ? (
+            <PanelButton label="Subagents panel" controls={SUBAGENTS_PANEL_ID} state={panels.subagents} onToggle={() => panels.toggle('subagents')} icon="◧" detail={subagentDetail} />
           ) : null}
           <button type="button" className="topbar-button" onClick={openSettings}>
             Settings

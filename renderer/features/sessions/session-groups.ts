@@ -7,6 +7,7 @@
 import type { SessionSummary } from '../../../shared/contract';
 import type { SessionGrouping } from '../../store/layout-slice';
 import { folderName } from '../../ui/format';
+import { sortedSessions } from './sorted-sessions';
 
 export type ListRow = { kind: 'group'; key: string; label: string; title?: string } | { kind: 'session'; key: string; session: SessionSummary };
 
@@ -93,4 +94,9 @@ export function groupedRows(sessions: readonly SessionSummary[], grouping: Sessi
     for (const session of members) rows.push({ kind: 'session', key: session.id, session });
   }
   return rows;
+}
+
+/** The sessions in the order the list draws them, groups and all: the order Alt+ArrowUp/ArrowDown move through. */
+export function listedSessions(sessions: Record<string, SessionSummary>, grouping: SessionGrouping, now: number): SessionSummary[] {
+  return groupedRows(sortedSessions(sessions), grouping, now).flatMap((row) => (row.kind === 'session' ? [row.session] : []));
 }
