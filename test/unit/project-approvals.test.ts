@@ -18,7 +18,7 @@ function setUp(servers: string[], settings?: Record<string, unknown>) {
   writeFileSync(join(workspace, '.mcp.json'), JSON.stringify({ mcpServers: entries }));
   if (settings) writeFileSync(join(home, 'settings.json'), JSON.stringify(settings));
   const handlers = approvalHandlers({ dataDir: home });
-  const pending = async () => (await handlers['approval:list']({ workspace })).items.filter((item) => !item.approved).map((item) => item.name);
+  const pending = async () => (await handlers['approval:list']({ workspace }, {})).items.filter((item) => !item.approved).map((item) => item.name);
   const started = () => approvedConfig(workspace, home, {}).servers.map((server) => server.name);
   return { home, workspace, handlers, pending, started, [Symbol.dispose]: () => rmSync(root, { recursive: true, force: true }) };
 }
@@ -39,8 +39,8 @@ test('Approve answers the notice: the approve reply and every list after it (a r
   using f = setUp(['one', 'two']);
   assert.deepEqual((await f.pending()).sort(), ['one', 'two']);
   assert.deepEqual(f.started(), []);
-  const ids = (await f.handlers['approval:list']({ workspace: f.workspace })).items.map((item) => item.id);
-  const answer = await f.handlers['approval:approve']({ workspace: f.workspace, ids });
+  const ids = (await f.handlers['approval:list']({ workspace: f.workspace }, {})).items.map((item) => item.id);
+  const answer = await f.handlers['approval:approve']({ workspace: f.workspace, ids }, {});
   assert.deepEqual(
     answer.items.filter((item) => !item.approved),
     [],
