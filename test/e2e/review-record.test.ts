@@ -156,7 +156,7 @@ describe('the review, recorded', { skip }, () => {
       assert.equal(await second.count(), 0, 'folded after a reload too');
       await marker.getByRole('button', { name: 'Show what was cut (6 rows)' }).click();
       await marker.getByRole('region', { name: 'Cut from the conversation' }).or(marker.getByLabel('Cut from the conversation')).getByText(PROMPTS.two).waitFor();
-      await marker.scrollIntoViewIfNeeded();
+      await marker.getByText('The conversation continued from here.').scrollIntoViewIfNeeded();
       await shots(e2e, 'review-record-2-cut');
 
       await page.getByRole('textbox', { name: 'Message' }).fill(PROMPTS.three);

@@ -1,7 +1,9 @@
 // A worktree per session, in Chromium: the New session checkbox is disabled, with the reason,
 // for a folder that is not a git repository; in a repository the session's edit lands in its
 // worktree, not in the person's tree, until the header's Merge brings it in and removes the
-// worktree and its branch.
+// worktree and its branch. At a run's end the session offers its branch: the review pane shows
+// the branch against its base (a commit made in the worktree and work not yet committed), and
+// Discard from there removes the worktree, the person's tree untouched.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -79,5 +81,68 @@ describe('a worktree per session', { skip }, () => {
       } finally {
         rmSync(plain, { recursive: true, force: true });
       }
+    }));
+
+  test('at the run end the session offers its branch: the review pane shows it against main, and Discard there removes it', () =>
+    withApp(browser, 'worktree-branch', script, async (e2e) => {
+      const { page } = e2e;
+      userGit(e2e.workspace, 'init', '-q', '-b', 'main');
+      writeFileSync(join(e2e.workspace, 'app.txt'), 'original\n');
+      userGit(e2e.workspace, 'add', '-A');
+      userGit(e2e.workspace, 'commit', '-q', '-m', 'start');
+      const head = userGit(e2e.workspace, 'rev-parse', 'HEAD');
+
+      await page.getByRole('button', { name: 'New session' }).click();
+      await page.getByRole('combobox', { name: 'Project folder' }).fill(e2e.workspace);
+      await page.getByRole('button', { name: 'Check folder' }).click();
+      await page.getByText('A new branch from main; merge or discard it at the end.').waitFor();
+      await page.getByRole('checkbox', { name: 'Work in a separate git worktree' }).check();
+      await page.getByRole('textbox', { name: 'Message' }).fill('Change app.txt');
+      await page.getByRole('button', { name: 'Start session' }).click();
+      await page.getByRole('article', { name: 'Permission request: write_file' }).getByRole('button', { name: 'Allow once' }).click();
+      await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Edited app.txt in the worktree.' }).waitFor();
+      await statusBadge(page.locator('header.session-header'), 'done').waitFor();
+
+      // A commit of the session's own in the worktree, beside the edit it has not committed.
+      const worktree = userGit(e2e.workspace, 'worktree', 'list', '--porcelain')
+        .split('\n')
+        .filter((line) => line.startsWith('worktree '))
+        .map((line) => line.slice('worktree '.length))
+        .find((path) => path !== e2e.workspace)!;
+      writeFileSync(join(worktree, 'committed.txt'), 'committed on the branch\n');
+      userGit(worktree, 'add', 'committed.txt');
+      userGit(worktree, 'commit', '-q', '-m', 'on the branch');
+
+      const offer = page.getByRole('region', { name: "The session's branch" });
+      await offer.getByText(/The work of this run is on cove\/\w{8}, not yet in main\./).waitFor();
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await e2e.screenshot('worktree-3-end-offer');
+      await offer.getByRole('button', { name: 'Review the branch' }).click();
+      const review = page.getByRole('dialog', { name: 'Changes in this session' });
+      assert.equal(await review.getByRole('button', { name: 'Branch against main' }).getAttribute('aria-pressed'), 'true');
+      const files = review.getByRole('list', { name: /^Files on cove\/\w{8}$/ });
+      await files.getByRole('listitem', { name: 'Added committed.txt' }).getByText('+committed on the branch').waitFor();
+      await files.getByRole('listitem', { name: 'Modified app.txt' }).getByText('+from the session').waitFor();
+      assert.equal(await files.getByRole('button', { name: 'Revert hunk' }).count(), 0, "the branch's diff is git's, not the checkpoints': no hunk revert");
+      await e2e.screenshot('worktree-4-branch-review');
+      await page.setViewportSize({ width: 900, height: 700 });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: '/tmp/cove-e2e/worktree-4-branch-review-900-dark.png' });
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      const finish = review.getByRole('group', { name: 'Finish the branch' });
+      await finish.getByRole('button', { name: 'Discard worktree' }).click();
+      await finish.getByRole('button', { name: "Discard the worktree's work" }).click();
+      await review
+        .getByRole('status')
+        .filter({ hasText: /Discarded cove\/\w{8}; the session works in/ })
+        .waitFor();
+      assert.equal(readFileSync(join(e2e.workspace, 'app.txt'), 'utf8'), 'original\n');
+      assert.equal(userGit(e2e.workspace, 'rev-parse', 'HEAD'), head);
+      assert.equal(userGit(e2e.workspace, 'worktree', 'list', '--porcelain').match(/^worktree /gm)?.length, 1);
+      assert.equal(userGit(e2e.workspace, 'branch', '--list', 'cove/*'), '');
+      await review.getByRole('button', { name: 'Close' }).click();
+      assert.equal(await offer.count(), 0, 'nothing left to offer');
+      assert.equal(await page.getByRole('group', { name: 'Worktree' }).count(), 0, "the header's actions went with it");
     }));
 });

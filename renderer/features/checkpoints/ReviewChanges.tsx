@@ -109,7 +109,8 @@ export function ReviewChangesButton({ sessionId }: { sessionId: string }) {
 }
 
 /** A worktree session's branch against the commit it started from: what Merge would bring, with Merge and Discard beside it. */
-function BranchChanges({ worktree, review, sessionId }: { worktree: WorktreeChangesView; review: ReadOnlyReview; sessionId: string }) {
+function BranchChanges({ worktree, review, sessionId }: { worktree: WorktreeChangesView; review: Review; sessionId: string }) {
+  const { revertHunk: _checkpointsOnly, ...commentsOnly } = review;
   const running = useCove((state) => state.sessions[sessionId]?.status === 'running' || state.sessions[sessionId]?.status === 'waiting');
   const open = useWorktreeState((state) => state.views[sessionId] !== null);
   const outcome = useWorktreeState((state) => state.outcomes[sessionId]);
@@ -128,7 +129,7 @@ function BranchChanges({ worktree, review, sessionId }: { worktree: WorktreeChan
           {outcome.text}
         </p>
       ) : null}
-      <FileList files={worktree.files} label={`Files on ${worktree.branch}`} review={review} />
+      <FileList files={worktree.files} label={`Files on ${worktree.branch}`} review={commentsOnly} />
     </section>
   );
 }
