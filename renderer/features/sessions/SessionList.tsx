@@ -41,7 +41,11 @@ export function SessionList() {
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'group' ? GROUP_ESTIMATE : ROW_ESTIMATE), [rows]);
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
   const getScrollElement = useCallback(() => scroller.current, []);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, getItemKey, overscan: 8 });
+  // Until the scroller is measured (after the first commit) the virtualizer would draw no rows,
+  // then measure and draw again: sized to the window, the first commit already holds the
+  // rows in view, which is what a page load waits for.
+  const initialRect = useMemo(() => ({ width: 0, height: window.innerHeight }), []);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, getItemKey, overscan: 8, initialRect });
   const visible = virtualizer.getVirtualItems();
   const lastVisible = visible.at(-1)?.index ?? -1;
 
