@@ -7,7 +7,6 @@
  * Rules that match file paths only are left out: redaction sees text, not files.
  */
 import data from './rules/gitleaks.json' with { type: 'json' };
-import { KeywordScanner } from './keyword-scan';
 import { compileRe2, RegexTranslationError } from './re2-to-js';
 import { distinctivePrefix, isFixedShape, secretPart } from './rule-prefix';
 
@@ -172,26 +171,15 @@ export interface Candidate {
   line: string;
 }
 
-/**
- * The generic rule's allowlist has 1,446 stopwords: one pass of an automaton over the candidate
- * instead of a search for each. A hit is confirmed in the text itself, since the scanner reads
- * characters above U+00FF by their low byte and a stopword must not excuse a secret by mistake.
- */
-const stopwordScanners = new WeakMap<readonly string[], KeywordScanner>();
-function holdsStopword(lower: string, stopwords: readonly string[]): boolean {
-  let scanner = stopwordScanners.get(stopwords);
-  if (!scanner) stopwordScanners.set(stopwords, (scanner = new KeywordScanner(stopwords)));
-  const { count, keywords, starts } = scanner.collect(lower);
-  for (let index = 0; index < count; index++) if (lower.startsWith(stopwords[keywords[index]!]!, starts[index]!)) return true;
-  return false;
-}
-
 export function allowed(candidate: Candidate, lists: readonly Allowlist[]): boolean {
   for (const list of lists) {
     const target = list.target === 'match' ? candidate.match : list.target === 'line' ? candidate.line : candidate.secret;
     const checks: boolean[] = [];
     if (list.regexes.length > 0) checks.push(list.regexes.some((regex) => regex.test(target)));
-    if (list.stopwords.length > 0) checks.push(holdsStopword(candidate.secret.toLowerCase(), list.stopwords));
+    if (list.stopwords.length > 0) {
+      const lower = candidate.secret.toLowerCase();
+      checks.push(list.stopwords.some((word) => lower.includes(word)));
+    }
     if (list.all ? checks.every(Boolean) : checks.some(Boolean)) return true;
   }
   return false;
