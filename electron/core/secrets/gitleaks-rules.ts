@@ -85,19 +85,38 @@ export function shannonEntropy(text: string): number {
 class LazyRegexes {
   private compiled: RegExp[] | undefined;
 
-  constructor(private readonly sources: readonly string[]) {}
+  constructor(
+    private readonly sources: readonly string[],
+    private readonly translate: Translate,
+  ) {}
 
   get regexes(): readonly RegExp[] {
-    return (this.compiled ??= this.sources.map((source) => compileRe2(source)));
+    return (this.compiled ??= this.sources.map((source) => this.translate(source)));
   }
 }
 
-function compileAllowlist(raw: RawAllowlist): Allowlist | undefined {
+type Translate = (source: string, flags?: string) => RegExp;
+
+/**
+ * Where a rule is translated only when used, a source the translator refuses (a refreshed rule
+ * set's new syntax) must not throw out of a redaction: it matches nothing, as a rule refused at
+ * load is left out (the vendored set's tests load it eagerly, so none is refused unnoticed).
+ */
+function translateOrNothing(source: string, flags = ''): RegExp {
+  try {
+    return compileRe2(source, flags);
+  } catch (error) {
+    if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;
+    return new RegExp('(?!)', flags);
+  }
+}
+
+function compileAllowlist(raw: RawAllowlist, translate: Translate): Allowlist | undefined {
   // A list that only names paths or commits cannot excuse text.
   if (!raw.regexes?.length && !raw.stopwords?.length) return undefined;
   if (raw.condition === 'AND' && raw.paths?.length) return undefined;
   const target = raw.regexTarget === 'match' || raw.regexTarget === 'line' ? raw.regexTarget : 'secret';
-  const lazy = new LazyRegexes(raw.regexes ?? []);
+  const lazy = new LazyRegexes(raw.regexes ?? [], translate);
   return {
     get regexes() {
       return lazy.regexes;
@@ -115,6 +134,7 @@ class GitleaksRule implements Rule {
   readonly prefix?: string;
 
   constructor(
+    private readonly translate: Translate,
     readonly id: string,
     private readonly source: string,
     readonly keywords: readonly string[],
@@ -128,11 +148,11 @@ class GitleaksRule implements Rule {
   }
 
   get regex(): RegExp {
-    return (this.compiled ??= compileRe2(this.source, 'gd'));
+    return (this.compiled ??= this.translate(this.source, 'gd'));
   }
 
   get sticky(): RegExp | undefined {
-    return this.semiGeneric ? (this.compiledSticky ??= compileRe2(this.source, 'yd')) : undefined;
+    return this.semiGeneric ? (this.compiledSticky ??= this.translate(this.source, 'yd')) : undefined;
   }
 }
 
@@ -177,6 +197,7 @@ export function loadGitleaksRules(options: LoadOptions = {}): LoadedRules {
   const raw = data as unknown as { version: string; allowlist: RawAllowlist; rules: RawRule[] };
   const rules: Rule[] = [];
   const skipped: LoadedRules['skipped'] = [];
+  const translate: Translate = options.lazy ? translateOrNothing : compileRe2;
   for (const rule of raw.rules) {
     if (!rule.regex || rule.path) continue;
     const made: Rule[] = [];
@@ -184,21 +205,21 @@ export function loadGitleaksRules(options: LoadOptions = {}): LoadedRules {
       const part = secretPart(rule.regex, rule.secretGroup ?? 0);
       const prefix = distinctivePrefix(part ? part.group : rule.regex);
       const semiGeneric = rule.regex.startsWith(SEMI_GENERIC_PREFIX) && (rule.keywords?.length ?? 0) > 0;
-      const allowlists = (rule.allowlists ?? []).map(compileAllowlist).filter((list): list is Allowlist => list !== undefined);
+      const allowlists = (rule.allowlists ?? []).map((list) => compileAllowlist(list, translate)).filter((list): list is Allowlist => list !== undefined);
       const fixedShape = semiGeneric && part !== undefined && isFixedShape(part.group);
       const keywords = (rule.keywords ?? []).map((word) => word.toLowerCase());
       // A provider's prefix, or its name before a value of its exact shape, is context enough:
       // a low-entropy body is a test key, still a key.
-      made.push(new GitleaksRule(rule.id, rule.regex, keywords, prefix || fixedShape ? 0 : (rule.entropy ?? 0), rule.secretGroup ?? 0, allowlists, semiGeneric, prefix));
+      made.push(new GitleaksRule(translate, rule.id, rule.regex, keywords, prefix || fixedShape ? 0 : (rule.entropy ?? 0), rule.secretGroup ?? 0, allowlists, semiGeneric, prefix));
       // The prefixed secret alone, wherever it is assigned: `NR_TOKEN=NRJS-…` names no `new_relic`.
       if (semiGeneric && part && prefix) {
-        made.push(new GitleaksRule(rule.id, `${part.flags}\\b(${part.group})${part.after}`, [prefix.toLowerCase()], 0, 1, allowlists, false));
+        made.push(new GitleaksRule(translate, rule.id, `${part.flags}\\b(${part.group})${part.after}`, [prefix.toLowerCase()], 0, 1, allowlists, false));
       }
       // The provider's name as the context of a value of its exact shape assigned to any name on
       // the lines after: a section header (`[linkedin]` / `token = …`), the name field of a
       // name/value pair (`<add key="linkedinToken" value="…"/>`).
       if (fixedShape && part && !prefix) {
-        made.push(new GitleaksRule(rule.id, `${part.flags}${ASSIGNED}(${part.group})${part.after}`, keywords, 0, 1, allowlists, false));
+        made.push(new GitleaksRule(translate, rule.id, `${part.flags}${ASSIGNED}(${part.group})${part.after}`, keywords, 0, 1, allowlists, false));
       }
       if (!options.lazy) made.forEach(translated);
       rules.push(...made);
@@ -207,7 +228,7 @@ export function loadGitleaksRules(options: LoadOptions = {}): LoadedRules {
       skipped.push({ id: rule.id, reason: error.message });
     }
   }
-  const global = [compileAllowlist(raw.allowlist)].filter((list): list is Allowlist => list !== undefined);
+  const global = [compileAllowlist(raw.allowlist, translate)].filter((list): list is Allowlist => list !== undefined);
   if (!options.lazy) global.flatMap((list) => list.regexes);
   return { rules, global, skipped, version: raw.version };
 }
