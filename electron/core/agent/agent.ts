@@ -4,84 +4,23 @@
  * of permissions, SQLite or the UI: those arrive as middleware, event subscribers, history
  * listeners and tool sources.
  */
-import type Anthropic from '@anthropic-ai/sdk';
 import { addUsage, makeEvent, ZERO_USAGE, type CoveEvent, type StopReason, type Usage, type Cost } from '../../../shared/events';
-import { MessageAssembler, streamMessage, type AssistantReply, type ProviderRequest } from './provider';
-import { DEFAULT_RETRY, describeFailure, retryDelay, sleep, type FailureKind, type RetryPolicy } from './retry';
+import type { AssistantReply, MessageAssembler, ProviderRequest } from './provider';
+import { DEFAULT_RETRY, describeFailure, type FailureKind } from './retry';
 import { addCost, costOf, priceRow, ZERO_COST } from './pricing';
 import { EMPTY_CATALOG, type ModelSpec } from './model-catalog';
 import { answerDanglingCalls, appendUser, INJECTED_PREFIX, toolResultBlock } from './conversation';
 import { classifyStop, MAX_CONTINUATIONS, MAX_PAUSES, thinkingFor } from './stop-reasons';
 import { buildRequest } from './request';
-import { chooseCut, estimateTokens, summaryMaxTokens, summaryMessage, SUMMARY_SYSTEM_PROMPT, transcriptOf } from './compaction';
+import { chooseCut, estimateTokens, summaryMessage, summaryOf, summaryRequest } from './compaction';
 import { resolveTools, type Logger } from './tool-sources';
-import { runToolBatch, type ExecutionStrategy } from './tool-batch';
+import { runToolBatch } from './tool-batch';
 import { LoopGuard } from './loop-guard';
-import {
-  MemorySnapshotStore,
-  NO_SECRETS,
-  type ConversationBlock,
-  type ConversationMessage,
-  type SecretRedactor,
-  type SnapshotStore,
-  type Tool,
-  type ToolMiddleware,
-  type ToolSource,
-} from './types';
+import { ProviderFailure, requestReply, type RequestHost } from './provider-request';
+import { MemorySnapshotStore, NO_SECRETS, type ConversationBlock, type ConversationMessage, type SecretRedactor, type SnapshotStore, type Tool } from './types';
+import type { AgentOptions, RunOutcome } from './agent-options';
 
-export type HistoryChange = { kind: 'append'; message: ConversationMessage } | { kind: 'replaceAll'; messages: ConversationMessage[] };
-
-export interface AgentOptions {
-  sessionId: string;
-  subagentId?: string;
-  client: Anthropic;
-  model: string;
-  /** The model's limits and thinking support (model-catalog.ts), awaited as the run starts; the price table's when absent. */
-  modelSpec?: ModelSpec | Promise<ModelSpec>;
-  systemPrompt?: string;
-  tools?: Tool[];
-  toolSources?: ToolSource[];
-  /** Read at every turn: which tools may be offered now (a persona's allowlist). */
-  toolFilter?: (toolName: string) => boolean;
-  middleware?: ToolMiddleware[];
-  strategy?: ExecutionStrategy;
-  maxTurns?: number;
-  maxTokens?: number;
-  retry?: Partial<RetryPolicy>;
-  workspaceRoots: string[];
-  cwd?: string;
-  /** May be a promise: the workspace's secret files are scanned while the run starts. */
-  secrets?: SecretRedactor | Promise<SecretRedactor>;
-  snapshots?: SnapshotStore;
-  /** The stored history when a session is resumed. */
-  messages?: ConversationMessage[];
-  /** Compaction starts when the context reaches this share of the window (default 0.8). */
-  compactAt?: number;
-  /** Awaited just before the history is compacted (a host's PreCompact hooks). */
-  beforeCompact?(signal: AbortSignal): Promise<void>;
-  /** Overrides the model's context window (tests use a small one). */
-  contextWindow?: number;
-  emit(event: CoveEvent): void;
-  onHistory?(change: HistoryChange): void;
-  log?: Logger;
-}
-
-export interface RunOutcome {
-  stopReason: StopReason;
-  usage: Usage;
-  /** null when the model has no published price */
-  cost: Cost | null;
-  error?: string;
-}
-
-class ProviderFailure extends Error {
-  constructor(
-    message: string,
-    readonly kind: FailureKind | undefined,
-  ) {
-    super(message);
-  }
-}
+export type { AgentOptions, HistoryChange, RunOutcome } from './agent-options';
 
 const INTERRUPTED = 'Interrupted: Cove stopped before this call finished, so its result is unknown. Check the state before repeating it.';
 const CANCELLED = 'Cancelled: the run was stopped before this call ran.';
@@ -93,7 +32,7 @@ export class Agent {
   private controller: AbortController | undefined;
   private assembler: MessageAssembler | undefined;
   private lastReport: { tokens: number; messageCount: number } | undefined;
-  private readonly retry: RetryPolicy;
+  private readonly requestHost: RequestHost;
   private readonly log: Logger;
   private readonly snapshots: SnapshotStore;
   private spec: ModelSpec;
@@ -101,9 +40,16 @@ export class Agent {
   constructor(private readonly options: AgentOptions) {
     this.messages = options.messages ? structuredClone(options.messages) : [];
     this.spec = EMPTY_CATALOG.spec(options.model);
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.snapshots = options.snapshots ?? new MemorySnapshotStore();
     this.log = options.log ?? (() => {});
+    this.requestHost = {
+      client: options.client,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      log: this.log,
+      emit: (event) => this.emit(event),
+      base: () => this.base(),
+      streaming: (assembler) => (this.assembler = assembler),
+    };
   }
 
   get running(): boolean {
@@ -348,39 +294,8 @@ export class Agent {
   }
 
   /** One provider request with retries; each retry is published as `providerRetry`. */
-  private async request(request: ProviderRequest, signal: AbortSignal, visible: boolean): Promise<AssistantReply> {
-    const client = this.options.client;
-    for (let attempt = 1; ; attempt++) {
-      let messageId = '';
-      const assembler = new MessageAssembler({
-        onUnknown: (message) => this.log(message),
-        onStart: (id) => {
-          messageId = id;
-          if (visible) this.emit(makeEvent('messageStart', { ...this.base(), messageId: id, role: 'assistant' }));
-        },
-        onDelta: (delta) => {
-          if (visible) this.emit(makeEvent('messageUpdate', { ...this.base(), messageId, delta }));
-        },
-      });
-      if (visible) this.assembler = assembler;
-      try {
-        const reply = await streamMessage(client, request, assembler, signal);
-        if (visible) {
-          this.emit(makeEvent('messageEnd', { ...this.base(), messageId, content: reply.content, providerStopReason: reply.stopReason, usage: reply.usage }));
-        }
-        return reply;
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const failure = describeFailure(error, client.baseURL);
-        if (!failure.retryable || attempt > this.retry.maxRetries) {
-          const tries = attempt > 1 ? ` (after ${attempt} attempts)` : '';
-          throw new ProviderFailure(`${failure.message}${tries}`, failure.kind);
-        }
-        const delayMs = retryDelay(attempt, this.retry, failure.retryAfterMs);
-        this.emit(makeEvent('providerRetry', { ...this.base(), attempt: attempt + 1, maxAttempts: this.retry.maxRetries + 1, error: failure.message, delayMs }));
-        await sleep(delayMs, signal);
-      }
-    }
+  private request(request: ProviderRequest, signal: AbortSignal, visible: boolean): Promise<AssistantReply> {
+    return requestReply(this.requestHost, request, signal, visible);
   }
 
   /**
@@ -420,25 +335,9 @@ export class Agent {
     let summary: string | null = null;
     let spent: Usage = { ...ZERO_USAGE };
     try {
-      const reply = await this.request(
-        {
-          model: this.options.model,
-          // Thinking spends the same max_tokens as the summary; leave room for both.
-          maxTokens: summaryMaxTokens(this.spec),
-          system: [{ type: 'text', text: SUMMARY_SYSTEM_PROMPT }],
-          tools: [],
-          messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.${focus ? ` Keep in particular: ${focus}` : ''}` }],
-          thinking: thinkingFor(this.spec),
-        },
-        signal,
-        false,
-      );
+      const reply = await this.request(summaryRequest(this.options.model, this.spec, removed, window, focus), signal, false);
       spent = reply.usage;
-      summary =
-        reply.content
-          .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-          .join('\n')
-          .trim() || null;
+      summary = summaryOf(reply);
     } catch (error) {
       if (signal.aborted) throw error;
       this.log(`compaction could not summarize: ${describeFailure(error).message}`);

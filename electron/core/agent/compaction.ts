@@ -5,6 +5,8 @@
  */
 import { INJECTED_PREFIX, plainText } from './conversation';
 import type { ModelSpec } from './model-catalog';
+import type { AssistantReply, ProviderRequest } from './provider';
+import { thinkingFor } from './stop-reasons';
 import type { ConversationMessage } from './types';
 
 /**
@@ -59,4 +61,27 @@ export function summaryMessage(summary: string | null, removed: number, runPromp
     ? `The earlier part of this conversation (${removed} messages) was compacted. Summary:\n${summary}`
     : `The earlier part of this conversation (${removed} messages) was removed to fit the context window; no summary could be made.`;
   return { role: 'user', content: [{ type: 'text', text: `${INJECTED_PREFIX}${body}${prompts}` }] };
+}
+
+/** The request that summarizes `removed`, keeping `focus` (the person's words) in particular. */
+export function summaryRequest(model: string, spec: ModelSpec, removed: readonly ConversationMessage[], window: number, focus: string): ProviderRequest {
+  return {
+    model,
+    // Thinking spends the same max_tokens as the summary; leave room for both.
+    maxTokens: summaryMaxTokens(spec),
+    system: [{ type: 'text', text: SUMMARY_SYSTEM_PROMPT }],
+    tools: [],
+    messages: [{ role: 'user', content: `${transcriptOf(removed, Math.floor(window * 2))}\n\nSummarize the conversation above.${focus ? ` Keep in particular: ${focus}` : ''}` }],
+    thinking: thinkingFor(spec),
+  };
+}
+
+/** The summary a reply holds; null when it has no text. */
+export function summaryOf(reply: AssistantReply): string | null {
+  return (
+    reply.content
+      .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+      .join('\n')
+      .trim() || null
+  );
 }

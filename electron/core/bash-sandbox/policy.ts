@@ -7,26 +7,13 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { PROTECTED_IN_ROOT } from '../permissions/protected-files';
+import { PROTECTED_IN_ROOT, SHELL_STARTUP_FILES } from '../permissions/protected-files';
 import type { SandboxNetwork, SandboxSettings } from './settings';
+
+export { SHELL_STARTUP_FILES };
 
 /** Which of them are folders: a missing folder is held by an empty read-only folder, a file by an empty file. */
 export const PROTECTED_FOLDERS = new Set(['.cove', '.claude', '.git/hooks']);
-/** Relative to the home folder: the shell start-up files, read-only even where home is writable. */
-export const SHELL_STARTUP_FILES = [
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.bash_logout',
-  '.profile',
-  '.zshrc',
-  '.zshenv',
-  '.zprofile',
-  '.zlogin',
-  '.zlogout',
-  '.config/fish/config.fish',
-] as const;
-
 /**
  * Sockets that would let a command act outside the sandbox through a program that is not in it:
  * a container engine (`docker run -v /:/host`), systemd and D-Bus (`systemd-run --user`), the

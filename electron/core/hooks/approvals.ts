@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SetupError } from '../errors';
+import { readSettingsObject } from '../settings/settings-files';
 import type { ProjectApprovalItem } from '../../../shared/contract';
 import { hookFiles, readHookFile, type HookEntry } from './hook-config';
 import { pinnedFiles } from './pinned-files';
@@ -109,8 +110,35 @@ export function serverHash(file: string, name: string, raw: unknown, workspace: 
     .digest('hex');
 }
 
-/** The servers a workspace's `.mcp.json` declares, as items; a file that does not parse declares none here (mcp-config reports it). */
-export function mcpServerItems(workspace: string, store: ApprovalStore): ProjectItem[] {
+/** Project servers the person approved by name rather than by Approve: any entry of that name. */
+export interface NamedServerApprovals {
+  all: boolean;
+  names: ReadonlySet<string>;
+}
+
+/**
+ * The names in the person's own `COVE_HOME/settings.json` (`enabledMcpjsonServers`, or every
+ * server with `enableAllProjectMcpServers: true`, Claude Code's keys). No workspace file counts:
+ * any of them can come with a clone, and a repository must not approve its own servers.
+ */
+export function namedServerApprovals(coveHome: string): NamedServerApprovals {
+  let data: Readonly<Record<string, unknown>> | undefined;
+  try {
+    data = readSettingsObject(join(coveHome, 'settings.json'));
+  } catch {
+    // A malformed file approves nothing; the permission settings report it by name.
+    return { all: false, names: new Set() };
+  }
+  const names = new Set<string>();
+  if (Array.isArray(data?.enabledMcpjsonServers)) for (const name of data.enabledMcpjsonServers) if (typeof name === 'string') names.add(name);
+  return { all: data?.enableAllProjectMcpServers === true, names };
+}
+
+/**
+ * The servers a workspace's `.mcp.json` declares, as items, approved by Approve or by name; a
+ * file that does not parse declares none here (mcp-config reports it).
+ */
+export function mcpServerItems(workspace: string, store: ApprovalStore, named: NamedServerApprovals): ProjectItem[] {
   const file = join(workspace, '.mcp.json');
   let servers: unknown;
   try {
@@ -122,7 +150,8 @@ export function mcpServerItems(workspace: string, store: ApprovalStore): Project
   return Object.entries(servers as Record<string, unknown>).map(([name, raw]) => {
     const id = serverHash(file, name, raw, workspace);
     const entry = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-    return { id, kind: 'mcpServer' as const, file, name, command: describeServer(entry), approved: store.isApproved(id) };
+    const approved = named.all || named.names.has(name) || store.isApproved(id);
+    return { id, kind: 'mcpServer' as const, file, name, command: describeServer(entry), approved };
   });
 }
 
@@ -136,7 +165,7 @@ export function projectHooks(coveHome: string, workspace: string): HookEntry[] {
 /** Everything of a workspace that needs approval, with whether it has it. */
 export function projectItems(coveHome: string, workspace: string): ProjectItem[] {
   const store = new ApprovalStore(coveHome);
-  return [...projectHooks(coveHome, workspace).map((entry) => hookItem(entry, store.isApproved(entry.hash))), ...mcpServerItems(workspace, store)];
+  return [...projectHooks(coveHome, workspace).map((entry) => hookItem(entry, store.isApproved(entry.hash))), ...mcpServerItems(workspace, store, namedServerApprovals(coveHome))];
 }
 
 /** Approves the workspace's pending items (those named by `ids`, or all); returns what it approved. */

@@ -10,9 +10,8 @@
  * with how to approve them.
  */
 import { join } from 'node:path';
-import { readSettingsObject } from '../settings/settings-files';
 import type { ToolSource } from '../agent/types';
-import { ApprovalStore, mcpServerItems } from '../hooks/approvals';
+import { ApprovalStore, mcpServerItems, namedServerApprovals } from '../hooks/approvals';
 import type { McpHub, McpServerStatus } from './mcp-hub';
 import { loadMcpConfig, mcpConfigFiles, McpConfigError, type McpConfig } from './mcp-config';
 
@@ -22,31 +21,12 @@ export interface WorkspaceMcpStatus {
   problems: string[];
 }
 
-function approvals(paths: string[]): { all: boolean; names: Set<string> } {
-  const names = new Set<string>();
-  let all = false;
-  for (const path of paths) {
-    let data: Readonly<Record<string, unknown>> | undefined;
-    try {
-      data = readSettingsObject(path);
-    } catch {
-      // A malformed file approves nothing; the permission settings report it by name.
-      continue;
-    }
-    if (!data) continue;
-    if (data.enableAllProjectMcpServers === true) all = true;
-    if (Array.isArray(data.enabledMcpjsonServers)) for (const name of data.enabledMcpjsonServers) if (typeof name === 'string') names.add(name);
-  }
-  return { all, names };
-}
-
 /** The workspace's MCP config with unapproved project servers turned into problems. */
 export function approvedConfig(workspace: string, dataDir: string, environment: NodeJS.ProcessEnv = process.env): McpConfig {
   const config = loadMcpConfig({ workspace, dataDir, environment });
   const projectFile = mcpConfigFiles({ workspace, dataDir }).workspace;
-  const approved = approvals([join(dataDir, 'settings.json')]);
-  const pinned = new Set(mcpServerItems(workspace, new ApprovalStore(dataDir)).flatMap((item) => (item.approved ? [item.name] : [])));
-  const servers = config.servers.filter((server) => server.file !== projectFile || approved.all || approved.names.has(server.name) || pinned.has(server.name));
+  const approved = new Set(mcpServerItems(workspace, new ApprovalStore(dataDir), namedServerApprovals(dataDir)).flatMap((item) => (item.approved ? [item.name] : [])));
+  const servers = config.servers.filter((server) => server.file !== projectFile || approved.has(server.name));
   const refused = config.servers
     .filter((server) => !servers.includes(server))
     .map(

@@ -10,14 +10,11 @@ import { basename, relative, sep } from 'node:path';
 export const PROTECTED_IN_ROOT: readonly string[] = ['.git/config', '.git/hooks', '.cove', '.claude', '.mcp.json', '.gitmodules', '.npmrc', '.envrc'];
 /** Anywhere in the workspace: nested packages and repositories read their own. */
 const BY_NAME = new Set(['.npmrc', '.envrc', '.gitmodules', '.mcp.json']);
-/** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */
-const IN_HOME = [
-  '.cove',
-  '.claude',
-  '.claude.json',
-  '.npmrc',
-  '.gitconfig',
-  '.config/git',
+/**
+ * Relative to the home folder: what a shell runs at start. The bash sandbox holds each of them
+ * read-only (bash-sandbox/policy.ts); fish also reads the rest of its folder, protected below.
+ */
+export const SHELL_STARTUP_FILES = [
   '.bashrc',
   '.bash_profile',
   '.bash_login',
@@ -28,10 +25,10 @@ const IN_HOME = [
   '.zprofile',
   '.zlogin',
   '.zlogout',
-  '.config/fish',
-  '.inputrc',
-  '.envrc',
-];
+  '.config/fish/config.fish',
+] as const;
+/** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */
+const IN_HOME = ['.cove', '.claude', '.claude.json', '.npmrc', '.gitconfig', '.config/git', '.config/fish', ...SHELL_STARTUP_FILES, '.inputrc', '.envrc'];
 
 function within(path: string, folder: string): string | null {
   const from = relative(folder, path);

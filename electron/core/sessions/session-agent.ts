@@ -18,7 +18,7 @@ import { loadAgentDefinitions } from '../subagents/definitions';
 import { DEFAULT_SUBAGENT_LIMITS, SubagentRunner } from '../subagents/subagent-runner';
 import { createSubagentTool } from '../subagents/subagent-tool';
 import { pinRoots } from '../tools/sandbox';
-import type { SessionManagerOptions } from './session-manager';
+import type { SessionManagerOptions } from './session-options';
 import { subagentPromptFor, systemPromptFor } from './system-prompt';
 
 export interface SessionAgentInput {

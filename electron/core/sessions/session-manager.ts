@@ -3,75 +3,31 @@
  * everything as it goes, and publishes every event to any number of subscribers (the CLI, the
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
-import type Anthropic from '@anthropic-ai/sdk';
-import { makeEvent, type CoveEvent, type EventFields, type RewindEvent, type StopReason } from '../../../shared/events';
-import { todosOfResult } from '../tools/todo-write';
+import { makeEvent, type CoveEvent, type EventFields, type RevertEvent, type RewindEvent, type StopReason } from '../../../shared/events';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
-import type { ExecutionStrategy } from '../agent/tool-batch';
-import type { RetryPolicy } from '../agent/retry';
-import type { ModelCatalog } from '../agent/model-catalog';
 import { withoutThinking } from '../agent/conversation';
-import { isRedacted } from '../agent/redaction';
-import type { ConversationBlock, ConversationMessage, SecretRedactor, SnapshotStore, Tool, ToolMiddleware, ToolSource } from '../agent/types';
+import type { ConversationMessage, SecretRedactor, SnapshotStore, ToolMiddleware } from '../agent/types';
 import { MemorySnapshotStore } from '../agent/types';
 import { costOf } from '../agent/pricing';
 import type { SessionRecord, SessionStatus, StoredMessage, Store } from '../store';
 import { EventWriter } from './event-writer';
 import { NothingToResumeError, promptToResume } from './resume-prompt';
-import { EventSequencer, type SequencedEvent } from './event-sequencer';
-import { PermissionPrompts, type Prompter, type PromptAnswer } from './permission-prompts';
-import { SubagentCalls } from './subagent-calls';
+import type { EventSequencer } from './event-sequencer';
+import { PermissionPrompts, type PromptAnswer } from './permission-prompts';
+import { sessionPrompter } from './session-prompter';
+import type { SubagentCalls } from './subagent-calls';
+import { SessionPublisher, type EventListener, type SessionListener } from './session-publisher';
+import type { RunSettings, SessionGate, SessionManagerOptions } from './session-options';
 import { buildSessionAgent } from './session-agent';
-import type { SubagentLimits, SubagentRunner } from '../subagents/subagent-runner';
+import type { SubagentRunner } from '../subagents/subagent-runner';
 import { loadPersonas, type Persona } from '../project/personas';
 import type { SessionHooks } from '../hooks/session-hooks';
 import { runWithHooks } from '../hooks/hooked-run';
-import { EventRedaction } from '../secrets/redact-event';
 import { SessionSecrets } from '../secrets/session-secrets';
 import type { SessionCheckpoints } from '../checkpoints/session-checkpoints';
-import { previewingPrompter } from '../checkpoints/permission-preview';
-import { markingPrompter } from '../permissions/command-marks';
 
-export type EventListener = (event: SequencedEvent) => void;
-export type SessionListener = (session: SessionRecord) => void;
-
-/** Per-run choices a host makes (the CLI's flags). */
-export interface RunSettings {
-  maxTurns?: number;
-  /** Blocks that follow the prompt in its message: mentioned files, images (see core/prompt). */
-  attachments?: ConversationBlock[];
-  /** The prompt as the person gave it, for its userMessage event; the text sent to the model by default. */
-  message?: Omit<EventFields<'userMessage'>, 'sessionId' | 'steered'>;
-  /** Goes on from the stored history without sending the prompt again (see `retry`). */
-  resume?: boolean;
-}
-
-/** A session's permission gate; kept for the session's life so session grants last across runs. */
-export interface SessionGate extends ToolMiddleware {
-  setMode?(mode: string): void;
-}
-
-export interface SessionManagerOptions {
-  store: Store;
-  /** Builds the provider client; throws a clear error when it cannot (no API key). */
-  createClient(): Anthropic;
-  tools(session: SessionRecord): Tool[];
-  /** Runtime tool providers of a session (its workspace's MCP servers), consulted once per run. */
-  toolSources?(session: SessionRecord): ToolSource[];
-  secrets?(session: SessionRecord): SecretRedactor | Promise<SecretRedactor>;
-  /** The permission gate of a session; its asks go to people through `prompter`. */
-  permissionGate?(session: SessionRecord, prompter: Prompter): SessionGate;
-  strategy?: ExecutionStrategy;
-  retry?: Partial<RetryPolicy>;
-  subagentLimits?: Partial<SubagentLimits>;
-  /** A session's hooks (SPEC §14); `emit` publishes their hookRun events into the session. */
-  hooks?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionHooks;
-  /** What the Models API says of the models (model-catalog.ts catalogSource); never rejects. */
-  modelCatalog?(): Promise<ModelCatalog>;
-  /** A run's checkpoints (SPEC §13), recorded after the permission gate, before each mutating call. */
-  checkpoints?(session: SessionRecord, emit: (event: CoveEvent) => void): SessionCheckpoints | undefined;
-  log?(message: string): void;
-}
+export type { EventListener, SessionListener } from './session-publisher';
+export type { RunSettings, SessionGate, SessionManagerOptions } from './session-options';
 
 interface LiveSession {
   agent: Agent;
@@ -95,8 +51,6 @@ const STATUS_AFTER: Record<StopReason, SessionStatus> = {
 };
 
 export class SessionManager {
-  private readonly listeners = new Set<EventListener>();
-  private readonly sessionListeners = new Set<SessionListener>();
   private readonly live = new Map<string, LiveSession>();
   /** Sessions a `/compact` is summarizing; no run starts on them meanwhile. */
   private readonly compacting = new Set<string>();
@@ -110,24 +64,25 @@ export class SessionManager {
   /** The persona each session acts as, by name; read at every turn for the tool allowlist. */
   private readonly personas = new Map<string, string>();
   private readonly prompts: PermissionPrompts;
-  private readonly subagentCalls = new SubagentCalls();
+  private readonly publisher: SessionPublisher;
+  private readonly subagentCalls: SubagentCalls;
   private readonly sequencer: EventSequencer;
   private readonly log: (message: string) => void;
   /** One secret set per session, closed with it; it redacts the session's events as well. */
   private readonly secretSets: SessionSecrets;
-  private readonly eventRedaction = new EventRedaction();
 
   constructor(private readonly options: SessionManagerOptions) {
     this.log = options.log ?? (() => {});
     this.secretSets = new SessionSecrets(options.secrets ? (session) => options.secrets!(this.requireSession(session.id)) : undefined);
-    this.sequencer = new EventSequencer(
-      (sessionId) => options.store.lastEventSeq(sessionId),
-      (event) => this.deliver(event),
-      undefined,
-      // A tool's update was redacted with this same set when it was made (agent/redaction.ts):
-      // redacting its 32 KB again per update was most of the publishing of a command's flood.
-      (event) => (event.type === 'toolExecutionUpdate' && isRedacted(event.partialResult) ? event : this.eventRedaction.redact(event, this.secretSets.current(event.sessionId))),
-    );
+    this.publisher = new SessionPublisher({
+      store: options.store,
+      log: this.log,
+      writerOf: (sessionId) => this.live.get(sessionId)?.writer,
+      secretsOf: (sessionId) => this.secretSets.current(sessionId),
+      hooksOf: (sessionId) => this.hookSets.get(sessionId),
+    });
+    this.subagentCalls = this.publisher.subagentCalls;
+    this.sequencer = this.publisher.sequencer;
     this.prompts = new PermissionPrompts(
       (event) => this.publish(event),
       (sessionId, waiting) => this.update(sessionId, { status: waiting ? 'waiting' : 'running' }),
@@ -143,14 +98,12 @@ export class SessionManager {
   }
 
   subscribe(listener: EventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.publisher.subscribe(listener);
   }
 
   /** Called with the fresh record whenever a session's status, title, usage or settings change. */
   subscribeSessions(listener: SessionListener): () => void {
-    this.sessionListeners.add(listener);
-    return () => this.sessionListeners.delete(listener);
+    return this.publisher.subscribeSessions(listener);
   }
 
   createSession(input: { workspaces: string[]; model: string; permissionMode: string; title?: string }): SessionRecord {
@@ -345,7 +298,7 @@ export class SessionManager {
   }
 
   /** Publishes a rewind (SPEC §13) done while no run was going. */
-  recordRewind(event: RewindEvent): void {
+  recordRewind(event: RewindEvent | RevertEvent): void {
     this.publish(event);
   }
 
@@ -418,31 +371,20 @@ export class SessionManager {
   }
 
   private notify(id: string): SessionRecord | undefined {
-    const session = this.options.store.getSession(id);
-    if (!session) return undefined;
-    for (const listener of this.sessionListeners) {
-      try {
-        listener(session);
-      } catch (error) {
-        this.log(`a session listener failed: ${(error as Error)?.message ?? String(error)}`);
-      }
-    }
-    return session;
+    return this.publisher.notify(id);
   }
 
   private gateFor(session: SessionRecord): ToolMiddleware[] {
     if (!this.options.permissionGate) return [];
     let gate = this.gates.get(session.id);
     if (!gate) {
-      // A file edit's prompt carries the change it would make (SPEC §13).
-      const asking: Prompter = (request, signal) => this.prompts.prompterFor(session.id, this.subagentCalls.of(request.toolCallId))(request, signal);
-      const previewing = previewingPrompter(asking, () => this.options.tools(session), {
-        workspaceRoots: session.workspaces,
+      const prompter = sessionPrompter(session, {
+        prompts: this.prompts,
+        subagentCalls: this.subagentCalls,
+        tools: () => this.options.tools(session),
         snapshots: this.snapshotsOf(session.id),
         secrets: () => this.secretsOf(session.id),
       });
-      // A bash prompt marks what in the command writes, deletes, or reaches out (issue 13).
-      const prompter = markingPrompter(previewing, { roots: session.workspaces, secrets: () => this.secretsOf(session.id) });
       this.gates.set(session.id, (gate = this.options.permissionGate(session, prompter)));
     }
     return [gate];
@@ -476,30 +418,7 @@ export class SessionManager {
   }
 
   private publish(event: CoveEvent): void {
-    this.subagentCalls.note(event);
-    this.sequencer.push(event);
-  }
-
-  private deliver(event: SequencedEvent): void {
-    const writer = this.live.get(event.sessionId)?.writer;
-    // Queued for the store before anyone is told; the queue is written within this tick.
-    if (writer) writer.push(event);
-    else this.options.store.appendEvents(event.sessionId, [event]);
-    if (event.type === 'turnEnd') {
-      this.options.store.addUsage(event.sessionId, event.usage, event.cost?.total ?? 0);
-      this.notify(event.sessionId);
-    }
-    if (event.type === 'agentEnd') writer?.flush();
-    if (event.type === 'permissionRequest') this.hookSets.get(event.sessionId)?.notification(`Cove needs your permission to use ${event.toolName}`);
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.log(`an event listener failed on ${event.type}: ${(error as Error)?.message ?? String(error)}`);
-      }
-    }
-    const todos = event.type === 'toolExecutionEnd' ? todosOfResult(event.toolName, event.isError, event.result.details) : undefined;
-    if (todos) this.publish(makeEvent('todoUpdate', { sessionId: event.sessionId, ...(event.subagentId ? { subagentId: event.subagentId } : {}), todos }));
+    this.publisher.publish(event);
   }
 
   private persistHistory(sessionId: string, change: HistoryChange): void {
