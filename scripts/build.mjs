@@ -2,7 +2,8 @@
 // and the desktop main process and preload (dist/desktop/). Native modules stay external: they
 // are loaded from node_modules at run time (built for Electron separately by `npm start`).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { buildDesktop } from './build-desktop.mjs';
 import { buildRenderer } from './build-renderer.mjs';
 
@@ -15,7 +16,7 @@ const banner = {
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/package.json', JSON.stringify({ type: 'module' }) + '\n');
 
-await build({
+const cli = await build({
   entryPoints: { cli: 'electron/cli/main.ts' },
   outdir: 'dist',
   // Each command is a chunk of its own, loaded when it runs (see electron/cli/main.ts).
@@ -31,7 +32,17 @@ await build({
   external: nodeExternal,
   banner,
   logLevel: 'warning',
+  // What this build wrote, so the chunks of earlier builds can be told apart and removed.
+  metafile: true,
 });
+
+// Chunk names carry a content hash, so every change leaves the old ones behind. They are removed
+// once the new ones are written (not before): dist/ is never without a working `cove`, and a
+// `cove serve` started from this build keeps every chunk it may still load.
+const written = new Set(Object.keys(cli.metafile.outputs).map((path) => basename(path)));
+for (const name of readdirSync('dist')) {
+  if (/^cli-.+\.js(\.map)?$/.test(name) && !written.has(name)) rmSync(`dist/${name}`);
+}
 
 await Promise.all([buildRenderer(), buildDesktop()]);
 

@@ -4,7 +4,7 @@
  * anything is sent anywhere.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PERMISSION_MODES, parseRule, type PermissionMode } from '../core/permissions/rule-syntax';
+import { PERMISSION_MODES, type PermissionMode } from '../core/permissions/permission-modes';
 import { TOKEN_PATTERN } from '../web/token';
 import { SetupError } from '../core/errors';
 
@@ -53,7 +53,12 @@ export interface SessionsArgs {
   merge?: string;
   discard?: string;
   json: boolean;
+  /** How many sessions the list shows, newest first; undefined with --all. */
+  limit: number | undefined;
 }
+
+/** The list's length when neither --limit nor --all is given. */
+export const DEFAULT_SESSIONS_LIMIT = 200;
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>, command: string) {
   try {
@@ -101,14 +106,9 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
   if (values.resume !== undefined && values.workspace) {
     throw new UsageError('cove run: --workspace cannot be combined with --resume (a resumed session keeps its own workspaces)');
   }
-  const rules = (name: 'allow' | 'ask' | 'deny') =>
-    ((values[name] as string[] | undefined) ?? []).map((rule) => {
-      try {
-        return parseRule(rule).text;
-      } catch (error) {
-        throw new UsageError(`cove run: --${name}: ${(error as Error).message}`);
-      }
-    });
+  // Checked by `cove run` itself (checkRuleFlags): the rule language knows every tool, and
+  // loading them all here would slow `cove help` and `cove sessions` down too.
+  const rules = (name: 'allow' | 'ask' | 'deny') => (values[name] as string[] | undefined) ?? [];
   const prompt = positionals.join(' ').trim() || stdinPrompt?.trim() || '';
   if (!prompt) throw new UsageError('cove run: missing PROMPT (give it as the last argument, or on standard input)');
   return {
@@ -131,7 +131,16 @@ export function parseRunArgs(argv: string[], stdinPrompt?: string): RunArgs {
 export function parseSessionsArgs(argv: string[]): SessionsArgs {
   const { values, positionals } = parse(
     argv,
-    { search: { type: 'string', short: 's' }, audit: { type: 'string' }, changes: { type: 'string' }, merge: { type: 'string' }, discard: { type: 'string' }, json: { type: 'boolean' } },
+    {
+      search: { type: 'string', short: 's' },
+      audit: { type: 'string' },
+      changes: { type: 'string' },
+      merge: { type: 'string' },
+      discard: { type: 'string' },
+      json: { type: 'boolean' },
+      limit: { type: 'string', short: 'n' },
+      all: { type: 'boolean' },
+    },
     'sessions',
   );
   if (positionals.length > 0) throw new UsageError(`cove sessions: unexpected argument '${positionals[0]}'`);
@@ -145,6 +154,11 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
   const discard = values.discard as string | undefined;
   const chosen = [search, audit, changes, merge, discard].filter((value) => value !== undefined).length;
   if ((merge !== undefined || discard !== undefined) && chosen > 1) throw new UsageError('cove sessions: --merge and --discard go alone, one session at a time');
+  const rawLimit = values.limit as string | undefined;
+  if (rawLimit !== undefined && values.all) throw new UsageError('cove sessions: use either --limit N or --all, not both');
+  if ((rawLimit !== undefined || values.all) && chosen > 0)
+    throw new UsageError('cove sessions: --limit and --all size the list of sessions (not --search, --audit, --changes, --merge or --discard)');
+  if (rawLimit !== undefined && (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1)) throw new UsageError(`cove sessions: --limit must be a whole number of at least 1 (got '${rawLimit}')`);
   return {
     search,
     audit,
@@ -152,6 +166,7 @@ export function parseSessionsArgs(argv: string[]): SessionsArgs {
     ...(merge !== undefined ? { merge } : {}),
     ...(discard !== undefined ? { discard } : {}),
     json: Boolean(values.json),
+    limit: values.all ? undefined : rawLimit !== undefined ? Number(rawLimit) : DEFAULT_SESSIONS_LIMIT,
   };
 }
 

@@ -20,7 +20,8 @@ usage:
   cove serve [--port N] [--host H] [--token T]
             the app in a browser: prints the URL to open (with its token); port 4455
             by default (any free port when it is taken, --port 0 always); host 127.0.0.1
-  cove sessions [--search TEXT | --audit ID] [--json]
+  cove sessions [--search TEXT | --audit ID] [--limit N | --all] [--json]
+            the most recent 200 sessions unless --limit N or --all says otherwise
   cove sessions --changes ID [--json]
             what each prompt of a session changed, file by file, with diffs
   cove sessions --merge ID | --discard ID

@@ -16,6 +16,7 @@ import { UsageError, type RunArgs } from './args';
 import { BufferedWriter, humanPrinter, jsonPrinter, terminalOf } from './output';
 import { EXIT } from './exit-codes';
 import { unapprovedNotice } from '../core/hooks/host-hooks';
+import { parseRule } from '../core/permissions/rule-syntax';
 
 function workspaceDir(path: string): string {
   const absolute = resolve(path);
@@ -55,7 +56,21 @@ async function chooseSession(engine: Engine, dataDir: string, args: RunArgs, wor
   return manager.createSession(input);
 }
 
-export async function runCommand(args: RunArgs): Promise<number> {
+/** The --allow, --ask and --deny rules as the rule language writes them; a malformed one is a usage error naming its flag. */
+export function checkRuleFlags(args: RunArgs): RunArgs {
+  const check = (name: 'allow' | 'ask' | 'deny') =>
+    args[name].map((rule) => {
+      try {
+        return parseRule(rule).text;
+      } catch (error) {
+        throw new UsageError(`cove run: --${name}: ${(error as Error).message}`);
+      }
+    });
+  return { ...args, allow: check('allow'), ask: check('ask'), deny: check('deny') };
+}
+
+export async function runCommand(flags: RunArgs): Promise<number> {
+  const args = checkRuleFlags(flags);
   const clientSettings = settingsFromEnv();
   // Fail before opening anything when no request could be sent anyway.
   createClient(clientSettings);

@@ -39,7 +39,15 @@ export function sessionsCommand(args: SessionsArgs): number {
         );
       }
     } else {
-      for (const session of store.listSessions({ limit: 200 })) {
+      // One more than asked for says whether the list was cut; only then are the rest counted.
+      const sessions = store.listSessions({ limit: args.limit === undefined ? -1 : args.limit + 1 });
+      if (args.limit !== undefined && sessions.length > args.limit) {
+        sessions.length = args.limit;
+        const last = sessions.at(-1)!;
+        const more = store.listSessions({ before: { updatedAt: last.updatedAt, id: last.id } }).length;
+        process.stderr.write(`cove sessions: the ${args.limit} most recent of ${args.limit + more} sessions; --limit N lists more, --all lists every one\n`);
+      }
+      for (const session of sessions) {
         lines.push(
           args.json
             ? JSON.stringify({

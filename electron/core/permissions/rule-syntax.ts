@@ -9,12 +9,7 @@ import { parseHostSpecifier } from '../web-fetch/host-rule';
 import { specifierKind, type ToolFacts } from '../tools/define-tool';
 import { knownTool, knownToolNames } from '../tools/registry';
 
-export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypass'] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
-
-export function isPermissionMode(value: unknown): value is PermissionMode {
-  return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value);
-}
+export { PERMISSION_MODES, isPermissionMode, type PermissionMode } from './permission-modes';
 
 /** How a rule's specifier reads for a tool, from the tool's declaration; MCP tools take none. */
 export function ruleSpecifier(toolName: string, tool: Pick<ToolFacts, 'permission'> | undefined = knownTool(toolName)): ReturnType<typeof specifierKind> {
