@@ -81,20 +81,23 @@ function redactionShare(label: string, runMs: number): BenchmarkResult {
 const benchmark: Benchmark = async () => {
   if (!existsSync(join(root, 'dist/cli.js'))) throw new Error('bash-run.bench: build first (node scripts/build.mjs)');
   const server = await startModelServer(commandScript);
-  const home = mkdtempSync(join(tmpdir(), 'cove-bench-home-'));
+  // One COVE_HOME per mode: each run stores its 7 MB of output, so a shared store would make the
+  // second mode run on a store the first one grew, and the two could not be compared.
+  const homes = [true, false].map(() => mkdtempSync(join(tmpdir(), 'cove-bench-home-')));
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-bench-ws-')));
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home };
-  const timesFile = join(home, 'times.txt');
-  const cove = (json: boolean, command: string) =>
-    timedProcess([join(root, 'bin/cove.js'), 'run', ...(json ? ['--json'] : []), '--permission-mode', 'bypass', '--workspace', workspace, command], env, timesFile);
-  const bare = (command: string) => timedProcess([join(root, 'bench/fixtures/bare-pty.mjs'), command, workspace], env, timesFile);
   const results: BenchmarkResult[] = [];
   try {
-    for (const json of [true, false]) {
+    for (const [index, json] of [true, false].entries()) {
+      const home = homes[index]!;
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home };
+      const timesFile = join(home, 'times.txt');
+      const cove = (command: string) =>
+        timedProcess([join(root, 'bin/cove.js'), 'run', ...(json ? ['--json'] : []), '--permission-mode', 'bypass', '--workspace', workspace, command], env, timesFile);
+      const bare = (command: string) => timedProcess([join(root, 'bench/fixtures/bare-pty.mjs'), command, workspace], env, timesFile);
       const label = json ? 'cove run --json' : 'cove run';
       const samples: Record<'bareBig' | 'bareSmall' | 'coveBig' | 'coveSmall', Timing[]> = { bareBig: [], bareSmall: [], coveBig: [], coveSmall: [] };
       for (let round = -1; round < ROUNDS; round++) {
-        const timings = { bareBig: await bare(BIG_COMMAND), bareSmall: await bare('echo 1'), coveBig: await cove(json, BIG_COMMAND), coveSmall: await cove(json, 'echo 1') };
+        const timings = { bareBig: await bare(BIG_COMMAND), bareSmall: await bare('echo 1'), coveBig: await cove(BIG_COMMAND), coveSmall: await cove('echo 1') };
         // The first round warms the disk cache and the store; it is not counted.
         if (round < 0) continue;
         for (const [key, timing] of Object.entries(timings)) samples[key as keyof typeof samples].push(timing);
@@ -149,7 +152,7 @@ const benchmark: Benchmark = async () => {
     return results;
   } finally {
     await server.close();
-    rmSync(home, { recursive: true, force: true });
+    for (const home of homes) rmSync(home, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
   }
 };
