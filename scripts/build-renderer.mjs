@@ -1,17 +1,19 @@
 // Bundles the renderer (React + zustand) for the browser with esbuild: dist/renderer/ gets
-// index.html, app.js, app.css and chunks/ (code loaded on first use). Called by
+// index.html, app.js, app.css and chunks/ (code loaded on first use). index.html gets a
+// modulepreload hint for every chunk the first screen needs (first-screen.mjs). Called by
 // scripts/build.mjs; also runnable on its own:
 //   node scripts/build-renderer.mjs [--dev]      (--dev: no minification, inline source map)
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPreloads } from './first-screen.mjs';
 
 export async function buildRenderer({ outdir = 'dist/renderer', minify = true } = {}) {
   // Chunk names carry a content hash; old ones would pile up build after build.
   rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  await build({
+  const result = await build({
     entryPoints: { app: 'renderer/app/main.tsx' },
     outdir,
     bundle: true,
@@ -29,8 +31,9 @@ export async function buildRenderer({ outdir = 'dist/renderer', minify = true } 
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
   });
-  copyFileSync('renderer/index.html', join(outdir, 'index.html'));
+  writeFileSync(join(outdir, 'index.html'), withPreloads(readFileSync('renderer/index.html', 'utf8'), result.metafile, outdir));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

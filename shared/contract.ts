@@ -233,6 +233,8 @@ export interface RewindReport {
   failed: string[];
   /** The conversation was (or, in a dry run, would be) cut back to before the prompt as well. */
   conversationCut?: boolean;
+  /** The prompt asked for, when it was a message steered into a running turn: the rewind goes to `toPrompt`, which started that run. */
+  steeredPrompt?: number;
 }
 
 /** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
@@ -253,6 +255,15 @@ export interface HunkRevertReport {
   reason?: string;
 }
 
+/** What undoing a hunk or file revert did: `undone` false, with the files named, when they changed since the revert. */
+export interface UndoRevertReport {
+  undone: boolean;
+  restored: string[];
+  removed: string[];
+  conflicts: string[];
+  failed: string[];
+}
+
 /** What `cove sessions --changes` lists and the review pane shows. */
 export interface SessionChangesView {
   prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
@@ -260,6 +271,19 @@ export interface SessionChangesView {
   problems: string[];
   /** A session working in its own git worktree: its branch against the base commit, what Merge would bring. */
   worktree?: WorktreeChangesView;
+  /** The review pane's hunk and file reverts (and their undoing), oldest first; `session` ends at what they left. */
+  reverts?: RevertView[];
+}
+
+/** One recorded revert, by the seq of its `revert` event; `undoes` names the revert it undid, `undone` says whether it was. */
+export interface RevertView {
+  seq: number;
+  scope: 'hunk' | 'file';
+  prompt?: number;
+  paths: string[];
+  hunk?: string;
+  undoes?: number;
+  undone: boolean;
 }
 
 /** A worktree session's branch (its commits and the work not yet committed) against the commit it started from. */
@@ -384,6 +408,9 @@ export const requests = {
     input: z.object({ sessionId: id, prompt: z.number().int().min(1).optional(), root: path, path: z.string().min(1).max(4096), hunk: z.number().int().min(0).max(100_000) }).strict(),
     result: result<HunkRevertReport>(),
   },
+
+  /** Undoes the review pane's revert recorded at `seq` (a `revert` event), itself recorded as one. */
+  'session:undoRevert': { input: z.object({ sessionId: id, seq: z.number().int().min(0) }).strict(), result: result<UndoRevertReport>() },
 
   /** Checks that a path is a readable folder; answers its real path. */
   'workspace:check': { input: z.object({ path }).strict(), result: result<{ path: string; name: string }>() },

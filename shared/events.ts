@@ -338,6 +338,22 @@ export interface RewindEvent extends Base {
   conversationCut?: boolean;
 }
 
+/** The review pane put back one hunk or whole files of the agent's change, recorded like a rewind so a reload shows it. */
+export interface RevertEvent extends Base {
+  type: 'revert';
+  /** One hunk of one file (its `@@` line in `hunk`), or whole files. */
+  scope: 'hunk' | 'file';
+  /** The prompt whose change was put back; absent: the whole session's. */
+  prompt?: number;
+  /** Absolute paths of the files it changed. */
+  paths: string[];
+  hunk?: string;
+  /** Each root just before and just after, so the revert can itself be undone. */
+  roots: Array<{ root: string; before: string; after: string }>;
+  /** Set when this revert undid the one recorded at that seq. */
+  undoes?: number;
+}
+
 export type CoveEvent =
   | AgentStartEvent
   | AgentEndEvent
@@ -361,7 +377,8 @@ export type CoveEvent =
   | TodoUpdateEvent
   | UserMessageEvent
   | CheckpointEvent
-  | RewindEvent;
+  | RewindEvent
+  | RevertEvent;
 
 export type CoveEventType = CoveEvent['type'];
 
@@ -397,6 +414,7 @@ export const EVENT_TYPES: readonly CoveEventType[] = [
   'userMessage',
   'checkpoint',
   'rewind',
+  'revert',
 ];
 
 export const ZERO_USAGE: Usage = Object.freeze({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0 });

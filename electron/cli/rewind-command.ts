@@ -62,7 +62,11 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
     }
     const heading = `${args.dryRun ? 'would put back' : 'putting back'} the files of session ${session.id} as they were before prompt ${plan.toPrompt} ("${firstLine(plan.promptText)}"):`;
     const cutLine = plan.conversationCut ? [`  ${args.dryRun ? 'would cut' : 'cutting'} the conversation back to before prompt ${plan.toPrompt}: the next run starts from there`] : [];
-    process.stdout.write(`${[heading, ...describeReport(plan), ...cutLine].join('\n')}\n`);
+    const steeredLine =
+      plan.steeredPrompt === undefined
+        ? []
+        : [`  prompt ${plan.steeredPrompt} was sent into a running turn, not a prompt of its own; rewinding to prompt ${plan.toPrompt}, which started that run`];
+    process.stdout.write(`${[heading, ...steeredLine, ...describeReport(plan), ...cutLine].join('\n')}\n`);
     if (plan.conflicts.length > 0 && !args.force) {
       process.stderr.write(
         `cove rewind: refused: changed by hand since the last checkpoint, and would be overwritten: ${plan.conflicts.join(', ')} (run again with --force to overwrite them)\n`,

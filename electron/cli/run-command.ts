@@ -8,7 +8,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CoveEvent } from '../../shared/events';
 import { createClient, settingsFromEnv } from '../core/agent/client';
-import { sandboxNotice } from '../core/bash-sandbox';
+import { sandboxNoticeWhenKnown } from '../core/bash-sandbox';
 import { createEngine, type Engine } from '../core/engine/engine';
 import { defaultDataDir, type SessionRecord } from '../core/store';
 import { sendCliPrompt } from './prompt-input';
@@ -72,6 +72,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
     log: (message) => err.write(`cove: ${message}\n`),
   });
   const { manager } = engine;
+  let noticeSaid: Promise<void> = Promise.resolve();
   try {
     const roots = explicit ?? manager.getSession(args.resume!)?.workspaces ?? [];
     // A malformed settings file stops the run here, naming the file: never run as if it were empty.
@@ -82,9 +83,14 @@ export async function runCommand(args: RunArgs): Promise<number> {
     for (const warning of hookWarnings) err.write(`cove: ${warning}\n`);
     // Checked now too: a secret glob that cannot be read must stop the run, not redact less.
     settings.secretFiles();
-    // Said once, before the run: a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
-    const notice = sandboxNotice({ workspaceRoots: roots, coveHome: dataDir, settings: settings.sandbox() });
-    if (notice) err.write(`cove: ${notice}\n`);
+    // Said once, as soon as the background check answers (before any bash call, which waits for
+    // it): a bash sandbox that cannot run (or a host list it cannot honour) never degrades silently.
+    noticeSaid = sandboxNoticeWhenKnown({ workspaceRoots: roots, coveHome: dataDir, settings: settings.sandbox() }).then(
+      (notice) => {
+        if (notice) err.write(`cove: ${notice}\n`);
+      },
+      (error: unknown) => err.write(`cove: ${(error as Error).message}\n`),
+    );
     const session = await chooseSession(engine, dataDir, args, explicit);
     if (args.worktree) err.write(`cove: session ${session.id} works in a worktree of its own, ${session.workspaces[0]} (at the end: cove sessions --merge ${session.id}, or --discard)\n`);
     const patch = { ...(args.model && args.model !== session.model ? { model: args.model } : {}), ...(args.permissionMode ? { permissionMode: args.permissionMode } : {}) };
@@ -134,6 +140,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       process.off('SIGTERM', onInterrupt);
     }
   } finally {
+    await noticeSaid;
     // MCP servers run in their own process groups: Ctrl-C does not reach them, so close them here.
     await engine.close();
     out.flush();

@@ -9,8 +9,10 @@ import { resolveRendererFile, responseHeaders } from './renderer-files';
 
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    // standard: real origin and relative URLs; secure: a secure context like https.
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    // standard: real origin and relative URLs; secure: a secure context like https. The renderer
+    // is an ES-module bundle split into chunks: Chromium fetches module scripts and import()
+    // chunks in CORS mode, which a custom scheme passes only with corsEnabled (and fetch support).
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
   ]);
 }
 

@@ -3,32 +3,41 @@
  * subagents on the right. Each side panel has a button in the top bar and closes on its own
  * when the window is too narrow for it (use-panels.ts).
  */
+import { Suspense, useState } from 'react';
 import { NewSession } from '../features/workspace/NewSession';
 import { SESSIONS_PANEL_ID, SessionsPanel } from '../features/sessions/SessionsPanel';
 import { WaitingBanner } from '../features/sessions/WaitingBanner';
-import { SessionView } from '../features/session/SessionView';
-import { SettingsDialog } from '../features/settings/SettingsDialog';
-import { SubagentSidebar } from '../features/subagents/SubagentSidebar';
+import { subagentCount } from '../features/subagents/subagent-status';
+import { waitingSubagentIds } from '../features/transcript/model';
 import { useWindowDrop } from '../features/workspace/use-window-drop';
 import { useCove } from '../store';
 import { Notices } from './Notices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
 import { FeatureBoundary } from './FeatureBoundary';
+import { LazySessionView, LazySettingsDialog, LazySubagentSidebar } from './lazy-features';
 import { PanelButton, SUBAGENTS_PANEL_ID } from './PanelButton';
 import { startNewSession, useGlobalShortcuts } from './use-global-shortcuts';
 import { usePanels } from './use-panels';
 
 export function App() {
   const activeSessionId = useCove((state) => state.activeSessionId);
-  const subagentCount = useCove((state) => state.transcript?.state.subagents.length ?? 0);
-  const runningSubagents = useCove((state) => state.transcript?.state.subagents.filter((agent) => agent.status === 'running').length ?? 0);
+  const subagentTotal = useCove((state) => state.transcript?.state.subagents.length ?? 0);
+  // A string, so the window redraws only when the count's words change, not on every delta.
+  const subagentDetail = useCove((state) => {
+    const shown = state.transcript?.state;
+    return shown && shown.subagents.length > 0 ? subagentCount(shown.subagents, waitingSubagentIds(shown)) : '';
+  });
   const openSettings = useCove((state) => state.openSettings);
+  const settingsOpen = useCove((state) => state.settingsOpen);
+  // Settings' chunk is fetched when they are first opened, and the dialog then stays mounted.
+  const [settingsUsed, setSettingsUsed] = useState(settingsOpen);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const dropping = useWindowDrop();
   const panels = usePanels();
   useGlobalShortcuts();
   const showSessions = panels.sessions.open;
-  const showSubagents = subagentCount > 0 && panels.subagents.open;
+  const showSubagents = subagentTotal > 0 && panels.subagents.open;
   const classes = ['app', showSessions ? '' : 'without-sessions', showSubagents ? 'with-subagents' : '', dropping ? 'dropping' : ''];
 
   return (
@@ -47,15 +56,8 @@ export function App() {
           <WaitingBanner />
         </FeatureBoundary>
         <span className="topbar-end">
-          {subagentCount > 0 ? (
-            <PanelButton
-              label="Subagents panel"
-              controls={SUBAGENTS_PANEL_ID}
-              state={panels.subagents}
-              onToggle={() => panels.toggle('subagents')}
-              icon="◧"
-              detail={runningSubagents > 0 ? `${runningSubagents} running` : String(subagentCount)}
-            />
+          {subagentTotal > 0 ? (
+            <PanelButton label="Subagents panel" controls={SUBAGENTS_PANEL_ID} state={panels.subagents} onToggle={() => panels.toggle('subagents')} icon="◧" detail={subagentDetail} />
           ) : null}
           <button type="button" className="topbar-button" onClick={openSettings}>
             Settings
@@ -69,19 +71,31 @@ export function App() {
       ) : null}
       <main className="center">
         <FeatureBoundary name={activeSessionId ? 'Session' : 'New session'}>
-          {activeSessionId ? <SessionView key={activeSessionId} sessionId={activeSessionId} /> : <NewSession />}
+          {activeSessionId ? (
+            <Suspense fallback={null}>
+              <LazySessionView key={activeSessionId} sessionId={activeSessionId} />
+            </Suspense>
+          ) : (
+            <NewSession />
+          )}
         </FeatureBoundary>
       </main>
       {showSubagents ? (
         <FeatureBoundary name="Subagents">
           <div id={SUBAGENTS_PANEL_ID} className="subagents-column">
-            <SubagentSidebar />
+            <Suspense fallback={null}>
+              <LazySubagentSidebar />
+            </Suspense>
           </div>
         </FeatureBoundary>
       ) : null}
-      <FeatureBoundary name="Settings">
-        <SettingsDialog />
-      </FeatureBoundary>
+      {settingsUsed ? (
+        <FeatureBoundary name="Settings">
+          <Suspense fallback={null}>
+            <LazySettingsDialog />
+          </Suspense>
+        </FeatureBoundary>
+      ) : null}
       <Notices />
       {dropping ? (
         <div className="drop-hint" aria-hidden="true">

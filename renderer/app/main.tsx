@@ -1,8 +1,14 @@
-/** The renderer's entry point. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+/**
+ * The renderer's entry point. It is kept small on purpose: the connection opens and the first
+ * requests (the sessions list among them) go out while the browser is still fetching and
+ * compiling React and the app, so their answers are in the store by the first render.
+ * index.html preloads the interface's chunks (scripts/build-renderer.mjs), so they download
+ * beside this one instead of after it.
+ */
 import { bootstrap } from './bootstrap';
+import { loadSessionView } from './feature-chunks';
+import { showLoadFailure } from './load-failure';
+import { useCove } from '../store';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/session.css';
@@ -19,9 +25,11 @@ import './styles/adaptive.css';
 import './styles/subagents.css';
 import './styles/cards.css';
 
+const root = document.getElementById('root')!;
 bootstrap();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A session open before the reload is shown again at once: its chunk downloads beside the interface's.
+if (useCove.getState().activeSessionId) void loadSessionView();
+import('./mount').then(
+  ({ mount }) => mount(root),
+  (error: unknown) => showLoadFailure(root, error),
 );

@@ -1,10 +1,10 @@
 /**
  * Window-wide keys: Ctrl/Cmd+K focuses session search, Ctrl/Cmd+N starts a new session,
- * Alt+ArrowUp/ArrowDown open the previous/next session of the list; the desktop menu's New
+ * Alt+ArrowUp/ArrowDown open the previous/next session of the list (in its grouping); the desktop menu's New
  * Session too, and a clicked notification's session. (Escape closes dialogs natively; permission keys live with their cards.)
  */
 import { useEffect } from 'react';
-import { sortedSessions } from '../features/sessions/sorted-sessions';
+import { listedSessions } from '../features/sessions/session-groups';
 import { useCove } from '../store';
 import { transport } from '../transport/client';
 
@@ -31,7 +31,8 @@ export function useGlobalShortcuts(): void {
       } else if (event.altKey && !command && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
         event.preventDefault();
         const state = useCove.getState();
-        const order = sortedSessions(state.sessions);
+        // As the list shows them: grouped by project, a folder's sessions come together.
+        const order = listedSessions(state.sessions, state.sessionGrouping, Date.now());
         if (order.length === 0) return;
         const index = order.findIndex((session) => session.id === state.activeSessionId);
         const step = event.key === 'ArrowUp' ? -1 : 1;

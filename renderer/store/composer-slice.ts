@@ -7,12 +7,15 @@ import { actionFor } from './notices-slice';
 import type { StateCreator } from 'zustand';
 import { call } from '../transport/client';
 import { ask } from './request';
-import { readStored, writeStored } from './storage';
+import { readStored } from './storage';
+import { deferredWrite } from './deferred-storage';
 import type { CoveState } from './types';
 
 /** The draft of the new-session view. */
 export const NEW_SESSION_DRAFT = 'new';
 const DRAFTS_KEY = 'cove.drafts';
+// Written once typing pauses, and at once when the page goes (./deferred-storage.ts).
+const storedDrafts = deferredWrite(DRAFTS_KEY);
 
 export interface ComposerSlice {
   drafts: Record<string, string>;
@@ -39,7 +42,7 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     if (text === '') delete drafts[key];
     else drafts[key] = text;
     set({ drafts });
-    writeStored(DRAFTS_KEY, drafts);
+    storedDrafts.write(drafts);
   },
 
   async sendDraft(sessionId) {

@@ -67,11 +67,35 @@ const LANGUAGES = {
   xml,
   yaml,
 };
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
+// Building every definition when the chunk loads was one task of 50 to 250 ms, in the middle
+// of whatever the page was drawing (the first command card of a flood). A language is built
+// when first asked for, and the others one per task after the load.
+const unbuilt = new Map(Object.entries(LANGUAGES));
+
+function build(name: string): void {
+  const language = unbuilt.get(name);
+  if (!language) return;
+  unbuilt.delete(name);
+  hljs.registerLanguage(name, language);
+}
+
+function buildNext(): void {
+  const next = unbuilt.keys().next();
+  if (next.done) return;
+  build(next.value);
+  setTimeout(buildNext, 0);
+}
+setTimeout(buildNext, 0);
 
 /** Whether `language` (a name or one of its aliases: ts, sh, py, html…) can be highlighted. */
 export function knowsLanguage(language: string): boolean {
-  return hljs.getLanguage(language) !== undefined;
+  const name = language.toLowerCase();
+  if (hljs.getLanguage(name) === undefined) {
+    build(name);
+    // Aliases are in the definitions: an alias is known once all are built.
+    if (hljs.getLanguage(name) === undefined) for (const other of [...unbuilt.keys()]) build(other);
+  }
+  return hljs.getLanguage(name) !== undefined;
 }
 
 /** One HTML string per line of `text` (lines split at \n, a \r before it dropped). */

@@ -1,10 +1,11 @@
 // 10,000 stored sessions in Chromium through `cove serve`: the list keeps a bounded number of
 // rows in the page, scrolling to its end reaches the oldest session, the open session is in view
-// after a reload, grouping by project is remembered, and a search answers.
+// after a reload, grouping by project is remembered, Alt+ArrowUp/ArrowDown move in the list's
+// order in either grouping, and a search answers.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { writeStoredSessions, type StoredSessions } from '../../bench/session-list-fixture';
+import { sessionTitle, writeStoredSessions, type StoredSessions } from '../../bench/session-list-fixture';
 import { launchChromium, openApp, skipReason, startE2E, type E2E } from './support';
 
 const skip = skipReason();
@@ -123,6 +124,36 @@ describe('a list of 10,000 sessions', { skip }, () => {
     await e2e.screenshot('session-list-4-by-project');
     await page.getByRole('combobox', { name: 'Group sessions by' }).selectOption('date');
     await headingAtTop('Today');
+  });
+
+  test('Alt+ArrowDown and Alt+ArrowUp move through the sessions in the order the list shows, in either grouping', async () => {
+    const { page } = e2e;
+    const header = page.locator('header.session-header');
+    const newest = COUNT - 1;
+    // Sessions take the eight projects in turn: by project, the one below the newest is eight older.
+    await page.getByRole('combobox', { name: 'Group sessions by' }).selectOption('project');
+    await list(page)
+      .getByRole('button', { name: sessionTitle(newest) })
+      .click();
+    await header.getByText(sessionTitle(newest)).waitFor();
+    await page.keyboard.press('Alt+ArrowDown');
+    await header.getByText(sessionTitle(newest - 8)).waitFor();
+    await page.keyboard.press('Alt+ArrowUp');
+    await header.getByText(sessionTitle(newest)).waitFor();
+    await page.getByRole('combobox', { name: 'Group sessions by' }).selectOption('date');
+    await list(page)
+      .getByRole('button', { name: sessionTitle(newest) })
+      .focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await header.getByText(sessionTitle(newest - 1)).waitFor();
+    assert.equal(
+      await list(page)
+        .getByRole('listitem', { name: sessionTitle(newest - 1) })
+        .locator('[aria-current="page"]')
+        .count(),
+      1,
+      'the list marks the session moved to',
+    );
   });
 
   test('a search of a common word answers with sessions that hold it', async () => {

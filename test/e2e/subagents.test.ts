@@ -61,6 +61,8 @@ describe('subagents in the browser', { skip }, () => {
       await card.waitFor();
       assert.equal(await card.locator('.permission-header strong').textContent(), `Subagent ‘${name}’ asks: allow Write file?`);
       await sidebar.getByRole('listitem', { name: `Subagent ${name}: Waiting for you` }).waitFor();
+      assert.equal(await sidebar.locator('h2 .count').textContent(), '1 waiting', 'the heading counts the asking subagent as waiting, not running');
+      await page.getByRole('button', { name: 'Subagents panel, 1 waiting', exact: true }).waitFor();
       // Long enough that a duration of 0 s after the reload would be wrong.
       await page.waitForTimeout(2_200);
       await e2e.screenshot('subagents-1-waiting');

@@ -76,8 +76,13 @@ class FakeApp extends EventEmitter {
   whenReady(): Promise<void> {
     return this.ready;
   }
+  isReadyNow = false;
   becomeReady(): void {
+    this.isReadyNow = true;
     this.markReady();
+  }
+  isReady(): boolean {
+    return this.isReadyNow;
   }
   getVersion(): string {
     return '9.8.7';
@@ -203,10 +208,13 @@ export { FakeNotification as Notification };
 export const nativeTheme = { shouldUseDarkColors: true };
 
 export const protocol = {
+  // As in Electron: privileges can be given only before the app is ready, a handler only after.
   registerSchemesAsPrivileged(schemes: unknown[]) {
+    if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
     recorded.privilegedSchemes.push(...schemes);
   },
   handle(scheme: string, handler: (request: { url: string; method: string }) => Promise<Response>) {
+    if (!app.isReady()) throw new Error('protocol.handle can only be used after app is ready');
     recorded.protocolHandlers.set(scheme, handler);
   },
 };

@@ -185,6 +185,7 @@ describe('contract fuzz', () => {
       'session:rewind': { sessionId, toPrompt: 1, dryRun: true },
       'session:changes': { sessionId },
       'session:revertHunk': { sessionId, prompt: 1, root: workspace, path: 'a.txt', hunk: 0 },
+      'session:undoRevert': { sessionId, seq: 1 },
 
       'session:worktree': { sessionId },
       'session:mergeWorktree': { sessionId },

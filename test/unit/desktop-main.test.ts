@@ -20,6 +20,8 @@ const resolveHook = `export async function resolve(specifier, context, next) {
 register(`data:text/javascript,${encodeURIComponent(resolveHook)}`);
 
 const indexHtml = '<!doctype html><title>Cove test page</title>';
+/** A chunk of the ES-module renderer, as build-renderer.mjs names them. */
+const chunk = 'export function sessionsList() { return []; }\n';
 let build: DesktopBuild;
 let home: string;
 let workspace: string;
@@ -37,6 +39,8 @@ before(async () => {
   build = await buildDesktopForTest();
   mkdirSync(join(build.dir, 'renderer'));
   writeFileSync(join(build.dir, 'renderer', 'index.html'), indexHtml);
+  mkdirSync(join(build.dir, 'renderer', 'chunks'));
+  writeFileSync(join(build.dir, 'renderer', 'chunks', 'sessions-5JQ2K7XA.js'), chunk);
   home = mkdtempSync(join(tmpdir(), 'cove-desktop-home-'));
   workspace = mkdtempSync(join(tmpdir(), 'cove-desktop-workspace-'));
   process.env.COVE_HOME = home;
@@ -54,7 +58,9 @@ after(() => {
 describe('the desktop main process', () => {
   test('settles the scheme, profile folder and sandbox before the app is ready, then opens one secure window', async () => {
     assert.equal(app.sandboxed, true);
-    assert.deepEqual(recorded.privilegedSchemes, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+    // The fake, like Electron, throws for privileges given once the app is ready.
+    assert.equal(app.isReady(), false);
+    assert.deepEqual(recorded.privilegedSchemes, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
     assert.equal(app.getPath('userData'), join(home, 'electron-profile'));
     assert.equal(BrowserWindow.windows.length, 0);
     app.becomeReady();
@@ -84,6 +90,28 @@ describe('the desktop main process', () => {
     assert.equal((await serve({ url: 'app://cove/..%2Fdesktop%2Fmain.js', method: 'GET' })).status, 403);
     assert.equal((await serve({ url: 'app://cove/missing.js', method: 'GET' })).status, 404);
     assert.equal((await serve({ url: 'app://cove/index.html', method: 'POST' })).status, 405);
+  });
+
+  test('serves the ES-module chunks as JavaScript, and nothing beside the renderer through them', async () => {
+    const serve = recorded.protocolHandlers.get('app')!;
+    const served = await serve({ url: 'app://cove/chunks/sessions-5JQ2K7XA.js', method: 'GET' });
+    assert.equal(served.status, 200);
+    assert.equal(await served.text(), chunk);
+    // Chromium runs a module script only with a JavaScript MIME type, and nosniff forbids guessing.
+    assert.match(served.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
+    // An escaped `..` leaves the folder and is refused; a plain one the URL parser folds away, so
+    // it names a file inside the renderer (here none).
+    const outside: Array<[string, number]> = [
+      ['app://cove/chunks/..%2F..%2Fdesktop%2Fmain.js', 403],
+      ['app://cove/chunks/..%5C..%5Cmain.js', 400],
+      ['app://cove/chunks/%2e%2e/%2e%2e/main.js', 404],
+    ];
+    for (const [url, status] of outside) {
+      const refused = await serve({ url, method: 'GET' });
+      assert.equal(refused.status, status, url);
+      assert.match(refused.headers.get('content-type') ?? '', /^text\/plain/);
+    }
   });
 
   test('answers requests from its window through the contract', async () => {

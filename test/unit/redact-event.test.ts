@@ -79,6 +79,7 @@ const EXAMPLES: { [T in CoveEventType]: Extract<CoveEvent, { type: T }> } = {
   todoUpdate: { type: 'todoUpdate', ...base, todos: [{ content: 'c', status: 'pending' }] },
   checkpoint: { type: 'checkpoint', ...base, checkpointId: 'c', toolCallId: 't', moment: 'beforeTool', roots: [{ root: 'r', commit: 'h' }], problems: ['p'] },
   rewind: { type: 'rewind', ...base, toPrompt: 1, checkpointId: 'c', roots: [{ root: 'r', before: 'b', after: 'a' }], restored: ['x'], removed: ['y'], kept: ['z'] },
+  revert: { type: 'revert', ...base, scope: 'hunk', prompt: 1, paths: ['x'], hunk: '@@ -1 +1 @@', roots: [{ root: 'r', before: 'b', after: 'a' }] },
   userMessage: { type: 'userMessage', ...base, text: 't', steered: false, command: 'c', attachments: [{ kind: 'file', path: 'p', error: 'e' }], answer: 'a' },
 };
 

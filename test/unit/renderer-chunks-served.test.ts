@@ -37,12 +37,32 @@ describe('chunks of the renderer bundle', () => {
     () => {
       assert.match(readFileSync('dist/renderer/index.html', 'utf8'), /<script type="module" src="\.\/app\.js"><\/script>/);
       const shipped = new Set(readdirSync('dist/renderer/chunks'));
-      const named = [...readFileSync('dist/renderer/app.js', 'utf8').matchAll(/chunks\/([\w-]+\.js)/g)].map((match) => match[1]!);
+      const sources = ['dist/renderer/app.js', ...[...shipped].map((name) => join('dist/renderer/chunks', name))].map((path) => readFileSync(path, 'utf8'));
+      // app.js names its chunks as chunks/x.js; chunks name each other as ./x.js.
+      const named = sources.flatMap((source) => [...source.matchAll(/(?:chunks\/|\.\/)([\w-]+\.js)/g)].map((match) => match[1]!));
       assert.ok(
         named.some((name) => name.startsWith('highlight-engine-')),
-        'app.js imports the highlighter chunk',
+        'the bundle imports the highlighter chunk',
       );
       for (const name of named) assert.ok(shipped.has(name), `${name} is in dist/renderer/chunks`);
+    },
+  );
+
+  test(
+    'index.html preloads the chunks of the first screen, and only chunks it ships',
+    { skip: existsSync('dist/renderer/index.html') ? false : 'the renderer is not built (node scripts/build.mjs)' },
+    () => {
+      const html = readFileSync('dist/renderer/index.html', 'utf8');
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\.\/chunks\/([\w-]+\.js)" \/>/g)].map((match) => match[1]!);
+      const shipped = new Set(readdirSync('dist/renderer/chunks'));
+      assert.ok(
+        preloaded.some((name) => name.startsWith('mount-')),
+        `the interface's chunk is preloaded: ${preloaded.join(', ')}`,
+      );
+      assert.ok(!preloaded.some((name) => name.startsWith('highlight-engine-') || name.startsWith('SettingsDialog-')), 'chunks used later are not preloaded');
+      for (const name of preloaded) assert.ok(shipped.has(name), `${name} is in dist/renderer/chunks`);
+      // Each hint is before the entry's script, so the downloads start together.
+      assert.ok(html.lastIndexOf('modulepreload') < html.indexOf('src="./app.js"'));
     },
   );
 });

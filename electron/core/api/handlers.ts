@@ -114,13 +114,13 @@ export function createHandlers(context: HostContext): Handlers {
   };
 
   return {
-    'app:info': () => ({
+    'app:info': async () => ({
       version: context.version,
       host: context.host,
       platform: process.platform,
       homeDir: homedir(),
       canReveal: context.revealFolder !== undefined,
-      sandboxNotice: hostSandboxNotice(context.dataDir),
+      sandboxNotice: await hostSandboxNotice(context.dataDir),
     }),
 
     'workspace:reveal': ({ sessionId, path }) => {

@@ -5,6 +5,7 @@
 import { sessionChanges } from '../checkpoints/changes';
 import { timelineOf } from '../checkpoints/timeline';
 import { RewindError, rewindSession } from '../checkpoints/rewind-session';
+import { fileRevertOf } from '../checkpoints/session-reverts';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
 import { worktreeChanges, worktreeOf } from '../worktrees';
@@ -35,7 +36,8 @@ export function createRewindHandlers(manager: SessionManager, dataDir: string): 
           dryRun: dryRun ?? false,
           force: force ?? false,
           ...(paths ? { only: paths } : {}),
-          record: (event) => manager.recordRewind(event),
+          // Some files only: the review pane's Revert file, recorded as that files' revert.
+          record: (event) => manager.recordRewind(paths ? fileRevertOf(event) : event),
           tellModel: (text) => manager.store.appendMessage(sessionId, { role: 'user', content: [{ type: 'text', text }] }),
           cutConversation: cutConversation ?? false,
           history: {

@@ -3,14 +3,14 @@
  * behalf (hooks): `prepareSandbox` turns the session's roots and settings into the program and
  * arguments to put in front of a command, or says why there is none.
  */
-import { sandboxAvailability, type AvailabilityOptions, type SandboxKind } from './availability';
+import { probeSandbox, sandboxAvailability, type AvailabilityOptions, type SandboxKind } from './availability';
 import { bwrapArguments } from './bwrap';
 import { acquireHolds } from './holds';
 import { buildPolicy, type SandboxPolicy } from './policy';
 import { seatbeltArguments } from './seatbelt';
 import { loadSandboxSettings, type SandboxSettings } from './settings';
 
-export { sandboxAvailability, type Availability, type SandboxKind } from './availability';
+export { knownSandboxAvailability, probeSandbox, sandboxAvailability, type Availability, type SandboxKind } from './availability';
 export { buildPolicy, SHELL_STARTUP_FILES, type SandboxPolicy } from './policy';
 export { bwrapArguments } from './bwrap';
 export { seatbeltProfile } from './seatbelt';
@@ -112,8 +112,15 @@ export function sandboxNotice(options: Omit<SandboxOptions, 'cwd'>): string | nu
   return null;
 }
 
+/** `sandboxNotice` once the background check (`probeSandbox`) has answered, so nothing waits for a synchronous one. */
+export async function sandboxNoticeWhenKnown(options: Omit<SandboxOptions, 'cwd'>): Promise<string | null> {
+  await probeSandbox(options);
+  return sandboxNotice(options);
+}
+
 /** For a host's app information (the UI shows it as a banner): the notice, or a malformed setting's message. */
-export function hostSandboxNotice(coveHome: string): string | null {
+export async function hostSandboxNotice(coveHome: string): Promise<string | null> {
+  await probeSandbox();
   try {
     return sandboxNotice({ workspaceRoots: [], coveHome });
   } catch (error) {

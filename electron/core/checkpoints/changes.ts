@@ -3,10 +3,10 @@
  * from its checkpoints: a prompt's changes run from its first checkpoint to the one its run
  * left (so edits the person made between runs are not counted as the agent's).
  */
-import type { ChangedFileView, SessionChangesView } from '../../../shared/contract';
+import type { ChangedFileView, RevertView, SessionChangesView } from '../../../shared/contract';
 import type { SecretRedactor } from '../agent/types';
 import { ShadowRepo, type ChangedPath } from './shadow-repo';
-import { checkpointAfter, commitOf, latestKnown, type Timeline, type TimelineCheckpoint } from './timeline';
+import { checkpointAfter, commitOf, latestKnown, unfinishedRun, type Timeline, type TimelineCheckpoint } from './timeline';
 
 /** Each diff redacted and cut to MAX_DIFF_CHARS; `problems` names roots whose checkpoints could not be read. */
 export type FileChange = ChangedFileView;
@@ -30,6 +30,19 @@ async function between(repo: ShadowRepo, from: string, to: string, secrets: Secr
   return files;
 }
 
+function revertViews(timeline: Timeline): RevertView[] {
+  const undone = new Set(timeline.reverts.flatMap((revert) => (revert.undoes === undefined ? [] : [revert.undoes])));
+  return timeline.reverts.map(({ seq, scope, prompt, paths, hunk, undoes }) => ({
+    seq,
+    scope,
+    ...(prompt === undefined ? {} : { prompt }),
+    paths,
+    ...(hunk === undefined ? {} : { hunk }),
+    ...(undoes === undefined ? {} : { undoes }),
+    undone: undone.has(seq),
+  }));
+}
+
 export async function sessionChanges(input: { coveHome: string; workspaceRoots: readonly string[]; timeline: Timeline; secrets: SecretRedactor }): Promise<SessionChanges> {
   const { timeline } = input;
   const result: SessionChanges = { prompts: [], session: [], problems: [] };
@@ -37,7 +50,7 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
   // The last checkpoint is one taken before a call: a run is still going (or stopped without its
   // run-end checkpoint), so what its calls did so far is read from the workspace as it is now.
   const last = timeline.checkpoints.at(-1);
-  const unfinished = last?.moment === 'beforeTool' && timeline.rewinds.every((rewind) => rewind.seq < last.seq);
+  const unfinished = unfinishedRun(timeline);
   const nowCommits = new Map<string, Promise<string>>();
   const now = (root: string) => {
     let commit = nowCommits.get(root);
@@ -75,5 +88,6 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
   }
   const first = timeline.checkpoints.find((checkpoint) => checkpoint.moment === 'beforeTool');
   if (first) result.session = await span(first, (root) => (unfinished ? now(root) : latestKnown(timeline, root)));
+  if (timeline.reverts.length > 0) result.reverts = revertViews(timeline);
   return result;
 }

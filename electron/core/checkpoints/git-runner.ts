@@ -31,6 +31,8 @@ const FORCED_CONFIG = [
   'core.quotePath=false',
   'core.symlinks=true',
   'core.untrackedCache=true',
+  // Each checkpoint rewrites only the entries it changed, not the whole index of a big tree.
+  'core.splitIndex=true',
   'gc.auto=0',
   'maintenance.auto=false',
   'advice.addEmbeddedRepo=false',
@@ -42,6 +44,12 @@ export interface GitInvocation {
   workTree?: string;
   input?: string | Buffer;
   signal?: AbortSignal;
+  /** Exit codes besides 0 that are an answer, not a failure (check-ignore's 1: nothing is ignored). */
+  acceptExit?: readonly number[];
+  /** check-ignore takes paths, not pathspecs, and refuses GIT_LITERAL_PATHSPECS. */
+  pathsNotPathspecs?: boolean;
+  /** `-c` settings for this command alone. */
+  config?: readonly string[];
 }
 
 export function gitEnvironment(gitDir: string, workTree?: string): NodeJS.ProcessEnv {
@@ -66,14 +74,20 @@ export function gitEnvironment(gitDir: string, workTree?: string): NodeJS.Proces
   };
 }
 
+function withoutLiteralPathspecs(env: NodeJS.ProcessEnv, drop: boolean | undefined): NodeJS.ProcessEnv {
+  if (!drop) return env;
+  const { GIT_LITERAL_PATHSPECS: _literal, ...rest } = env;
+  return rest;
+}
+
 /** Runs git and resolves with its stdout; rejects with a GitError naming the command and git's words. */
 export function git(args: readonly string[], invocation: GitInvocation): Promise<Buffer> {
-  const argv = [...FORCED_CONFIG.flatMap((entry) => ['-c', entry]), ...args];
+  const argv = [...[...FORCED_CONFIG, ...(invocation.config ?? [])].flatMap((entry) => ['-c', entry]), ...args];
   return new Promise((resolve, reject) => {
     let child;
     try {
       child = spawn('git', argv, {
-        env: gitEnvironment(invocation.gitDir, invocation.workTree),
+        env: withoutLiteralPathspecs(gitEnvironment(invocation.gitDir, invocation.workTree), invocation.pathsNotPathspecs),
         cwd: invocation.workTree ?? invocation.gitDir,
         stdio: ['pipe', 'pipe', 'pipe'],
         signal: invocation.signal,
@@ -92,7 +106,7 @@ export function git(args: readonly string[], invocation: GitInvocation): Promise
     });
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8').trim();
-      if (code === 0) resolve(Buffer.concat(out));
+      if (code === 0 || (code !== null && invocation.acceptExit?.includes(code))) resolve(Buffer.concat(out));
       else reject(new GitError(`git ${args[0]} failed${stderr ? `: ${stderr.split('\n').slice(-2).join(' ')}` : ` (exit ${code})`}`, stderr, code));
     });
     child.stdin.on('error', () => {});

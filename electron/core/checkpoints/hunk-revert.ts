@@ -11,7 +11,7 @@ import type { HunkRevertReport } from '../../../shared/contract';
 import { git, GitError } from './git-runner';
 import { RewindError } from './rewind';
 import { ShadowRepo } from './shadow-repo';
-import { checkpointAfter, commitOf, latestKnown, type Timeline } from './timeline';
+import { checkpointAfter, commitOf, latestKnown, unfinishedRun, type Timeline } from './timeline';
 
 export interface HunkRevertInput {
   coveHome: string;
@@ -42,7 +42,7 @@ async function span(input: HunkRevertInput, repo: ShadowRepo): Promise<{ from: s
   const { timeline, root } = input;
   const last = timeline.checkpoints.at(-1);
   // A run that stopped without its run-end checkpoint: its change runs to the workspace as it is now.
-  const unfinished = last?.moment === 'beforeTool' && timeline.rewinds.every((rewind) => rewind.seq < last.seq);
+  const unfinished = unfinishedRun(timeline);
   const now = async () => (await repo.snapshot('read for a hunk revert')).commit;
   let from: string | undefined;
   let to: string | undefined;

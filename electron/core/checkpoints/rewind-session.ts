@@ -10,7 +10,7 @@ import type { RewindReport } from '../../../shared/contract';
 import type { SessionRecord, StoredEvent } from '../store';
 import { loadCheckpointSettings } from './settings';
 import { applyRewind, planRewind, RewindError } from './rewind';
-import { checkpointBefore, timelineOf } from './timeline';
+import { checkpointBefore, enclosingPrompt, timelineOf } from './timeline';
 import { INJECTED_PREFIX } from '../agent/conversation';
 import type { ConversationMessage } from '../agent/types';
 import { historyBefore } from './conversation-cut';
@@ -55,7 +55,8 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
   const cut = request.cutConversation ?? false;
   if (cut && !request.history) throw new RewindError('this host cannot cut the conversation back');
   if (withChanges.length === 0 && !cut) throw new RewindError(`session ${session.id} has no checkpoints: none of its calls changed files`);
-  const toPrompt = request.toPrompt ?? Math.max(1, withChanges.at(-1)?.prompt ?? timeline.prompts.length);
+  const asked = request.toPrompt ?? Math.max(1, withChanges.at(-1)?.prompt ?? timeline.prompts.length);
+  const toPrompt = Number.isInteger(asked) && asked >= 1 && asked <= timeline.prompts.length ? enclosingPrompt(timeline, asked) : asked;
   // Found before anything changes: a prompt no longer in the history stops the rewind whole.
   const history = cut ? historyBefore(request.history!.load(), request.events, toPrompt) : undefined;
   const settings = loadCheckpointSettings(request.coveHome, session.workspaces);
@@ -82,6 +83,7 @@ export async function rewindSession(request: RewindRequest): Promise<RewindRepor
     removed: [],
     failed: [],
     conversationCut: cut,
+    ...(toPrompt !== asked ? { steeredPrompt: asked } : {}),
   };
   if ((report.conflicts.length > 0 && !request.force) || request.dryRun || (report.changes.length === 0 && !cut)) return report;
   const outcome = plan && report.changes.length > 0 ? await applyRewind(plan) : { roots: [], restored: [], removed: [], failed: [] };

@@ -239,7 +239,7 @@ function foldersUp(root: string, start: string): string[] {
 }
 
 /** Carries out a plan: removals first (deepest first), then every file put back; one failure never stops the others. */
-export async function applyRewind(plan: RewindPlan): Promise<RewindOutcome> {
+export async function applyRewind(plan: Pick<RewindPlan, 'roots' | 'toPrompt'>, label = `after a rewind to prompt ${plan.toPrompt}`): Promise<RewindOutcome> {
   const outcome: RewindOutcome = { restored: [], removed: [], failed: [], roots: [] };
   for (const rootPlan of plan.roots) {
     const { root, repo } = rootPlan;
@@ -277,7 +277,7 @@ export async function applyRewind(plan: RewindPlan): Promise<RewindOutcome> {
         outcome.failed.push(`${absolute}: could not be put back (${(error as Error).message})`);
       }
     }
-    const after = (await repo.snapshot(`after a rewind to prompt ${plan.toPrompt}`)).commit;
+    const after = (await repo.snapshot(label)).commit;
     outcome.roots.push({ root, before: rootPlan.before, after });
   }
   return outcome;

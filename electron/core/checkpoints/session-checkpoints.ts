@@ -44,6 +44,7 @@ function missingText(root: string): string {
 function problemsOf(snapshot: Snapshot, hadRecorded: boolean, sizeCap: number): string[] {
   const problems: string[] = [];
   if (snapshot.created && hadRecorded) problems.push(missingText(snapshot.root));
+  if (snapshot.lostTrack) problems.push(`${snapshot.root}: the file watcher lost track of changes (${snapshot.lostTrack}); this checkpoint asked git status about the whole tree instead`);
   for (const path of snapshot.large) problems.push(`${snapshot.root}/${path}: over the size cap (${sizeCap} bytes): noted, not copied`);
   for (const path of snapshot.changing) problems.push(`${snapshot.root}/${path}: changed while it was being recorded; its copy may be of either version`);
   for (const reason of snapshot.skipped) problems.push(`${snapshot.root}: ${reason}`);
@@ -74,6 +75,8 @@ export class SessionCheckpoints {
 
   constructor(private readonly options: SessionCheckpointsOptions) {
     this.repos = options.workspaceRoots.map((root) => new ShadowRepo(options.coveHome, root, options.settings.maxFileBytes));
+    // After the run's first checkpoint, a watcher names what changed: the others walk nothing.
+    for (const repo of this.repos) repo.watchChanges();
     this.middleware = { name: 'checkpoints', beforeTool: (call) => this.beforeTool(call) };
     // A workspace never checkpointed is copied whole the first time (seconds in a big
     // repository): start that now, while the model thinks, rather than at its first edit.
@@ -107,12 +110,18 @@ export class SessionCheckpoints {
   /** Records what the run left, when it changed anything; never throws. */
   async finishRun(): Promise<void> {
     const lastCall = this.lastCall;
-    if (!lastCall) return;
     this.lastCall = undefined;
     this.lastTool = undefined;
     // Always walked for folders: a bash call that ran beside file tools may have made some, and
     // a rewind removes only the empty folders a checkpoint knows.
-    await this.serially(() => this.record(lastCall, 'runEnd'));
+    if (lastCall) await this.serially(() => this.record(lastCall, 'runEnd'));
+    await this.close();
+  }
+
+  /** Stops the file watchers once the checkpoints being recorded are written; the next run starts its own. */
+  async close(): Promise<void> {
+    await this.queue;
+    for (const repo of this.repos) repo.close();
   }
 
   private serially<T>(task: () => Promise<T>): Promise<T> {

@@ -12,6 +12,8 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { findEmptyFolders } from './empty-folders';
 import { git, GitError } from './git-runner';
+import { nestedText, nulList, WatchedChanges, type StagingPlan } from './watched-changes';
+import type { WatcherLimits } from './workspace-watcher';
 
 /** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
 export const COVE_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.DS_Store'];
@@ -41,7 +43,14 @@ export interface Snapshot {
   skipped: string[];
   /** Folders with nothing in them, each ending in `/`: git keeps no folders, the commit message does. */
   emptyFolders: string[];
+  /** Why the file watcher could not say what changed, so this checkpoint walked the whole tree. */
+  lostTrack?: string;
+  /** Staged from the watcher's list, without a walk of the tree. */
+  watched?: boolean;
 }
+
+/** More files than this in one checkpoint go into a pack of their own. */
+const BULK_FILES = 100;
 
 /** What a checkpoint's commit message holds besides its label. */
 export interface CheckpointNotes {
@@ -79,13 +88,6 @@ function excludeLine(path: string): string {
   return `/${escaped}`;
 }
 
-function nulList(output: Buffer): string[] {
-  return output
-    .toString('utf8')
-    .split('\0')
-    .filter((part) => part.length > 0);
-}
-
 function statKey(path: string): string | undefined {
   try {
     const stats = lstatSync(path);
@@ -103,6 +105,7 @@ export class ShadowRepo {
   readonly gitDir: string;
   /** COVE_HOME itself when it lies inside the root: the checkpoints must never record themselves. */
   private readonly ownFolder: string | undefined;
+  private watched: WatchedChanges | undefined;
 
   constructor(
     coveHome: string,
@@ -119,8 +122,32 @@ export class ShadowRepo {
     return existsSync(join(this.gitDir, 'HEAD'));
   }
 
-  private run(args: readonly string[], input?: string | Buffer): Promise<Buffer> {
-    return git(args, { gitDir: this.gitDir, workTree: this.root, input });
+  private run(args: readonly string[], input?: string | Buffer, acceptExit?: readonly number[], config?: readonly string[]): Promise<Buffer> {
+    return git(args, { gitDir: this.gitDir, workTree: this.root, input, acceptExit, config, pathsNotPathspecs: args[0] === 'check-ignore' });
+  }
+
+  /**
+   * From now on this repository's checkpoints stage only what a file watcher saw change since
+   * the last one (after its first, which walks the tree); `close` stops the watcher.
+   */
+  watchChanges(limits?: Partial<WatcherLimits>): void {
+    this.watched ??= new WatchedChanges(
+      {
+        root: this.root,
+        gitDir: this.gitDir,
+        ownFolder: this.ownFolder,
+        sizeCap: this.sizeCap,
+        run: (args, input, acceptExit) => this.run(args, input, acceptExit),
+        sizeOf: (path) => this.sizeOf(path),
+        exists: (path) => statKey(join(this.root, path)) !== undefined,
+      },
+      limits,
+    );
+  }
+
+  close(): void {
+    this.watched?.close();
+    this.watched = undefined;
   }
 
   /** Makes the repository when it is missing; true when it was made now. */
@@ -224,36 +251,8 @@ export class ShadowRepo {
     const stillLarge = previousLarge.filter((path) => this.isLarge(path));
     if (stillLarge.length !== previousLarge.length) this.writeExcludes(stillLarge);
 
-    const carried = options.foldersUnchanged ? this.lastEmptyFolders() : undefined;
-    // Both walks at once: folders with no tracked file in them come from the second.
-    const [statusOutput, otherFolders] = await Promise.all([
-      this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']),
-      carried ? undefined : this.run(['ls-files', '-z', '--others', '--directory', '--exclude-standard']),
-    ]);
-    const status = nulList(statusOutput);
-    const nested = new Set<string>();
-    const skipped: string[] = [];
-    const newLarge: string[] = [];
-    const toStage: string[] = [];
-    /** Untracked files gone between status and now (a tool's temp file, renamed): changing, not errors. */
-    const vanished: string[] = [];
-    let bytes = 0;
-    for (const entry of status) {
-      const code = entry.slice(0, 2);
-      const path = entry.slice(3);
-      if (code === '??' && path.endsWith('/')) {
-        skipped.push(`${path} is a git repository of its own; its files are not recorded`);
-        nested.add(path);
-        continue;
-      }
-      const size = code[1] === 'D' ? 0 : this.sizeOf(path);
-      if (size > this.sizeCap) newLarge.push(path);
-      else if (code === '??' && statKey(join(this.root, path)) === undefined) vanished.push(path);
-      else {
-        toStage.push(path);
-        bytes += size;
-      }
-    }
+    const { plan, lostTrack, watched } = await this.plan(created, options);
+    const { toStage, gone, newLarge, vanished, skipped, bytes } = plan;
     if (toStage.length > this.limits.files || bytes > this.limits.bytes) {
       throw new CheckpointTooLarge(
         `${toStage.length} files (${bytes} bytes) changed since the last checkpoint, more than one checkpoint copies (${this.limits.files} files, ${this.limits.bytes} bytes); is the workspace a home folder? Ignore the bulk in a .gitignore, or choose a smaller folder`,
@@ -264,14 +263,15 @@ export class ShadowRepo {
       await this.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], newLarge.join('\0'));
     }
     const before = new Map(toStage.map((path) => [path, statKey(join(this.root, path))]));
-    await this.stage(toStage, vanished, skipped);
+    await this.stageIndex(toStage, gone, vanished, skipped);
+    this.watched?.staged(plan);
     const changing = [...vanished, ...toStage.filter((path) => statKey(join(this.root, path)) !== before.get(path))];
     const large = [...stillLarge, ...newLarge];
-    const emptyFolders = carried ?? findEmptyFolders(this.root, nulList(otherFolders!), nested);
+    const emptyFolders = await plan.emptyFolders();
     const parent = await this.head();
     // Nothing new since the last checkpoint: it stands for this one too.
-    if (parent && toStage.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length && (await this.sameEmptyFolders(parent, emptyFolders))) {
-      return { root: this.root, commit: parent, created, large, changing, skipped, emptyFolders };
+    if (parent && toStage.length === 0 && gone.length === 0 && newLarge.length === 0 && stillLarge.length === previousLarge.length && (await this.sameEmptyFolders(parent, emptyFolders))) {
+      return { root: this.root, commit: parent, created, large, changing, skipped, emptyFolders, lostTrack, watched };
     }
     const notes: CheckpointNotes = { large, emptyFolders };
     const message = `Cove checkpoint ${label}\n\n${JSON.stringify(notes)}\n`;
@@ -280,7 +280,69 @@ export class ShadowRepo {
     const commit = (await this.run(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-F', '-'], message)).toString('utf8').trim();
     this.moveHead(commit);
     writeFileSync(this.emptyFoldersPath(), `${commit}\n${JSON.stringify(emptyFolders)}\n`);
-    return { root: this.root, commit, created, large, changing, skipped, emptyFolders };
+    return { root: this.root, commit, created, large, changing, skipped, emptyFolders, lostTrack, watched };
+  }
+
+  /** What to stage: from the watcher's list when it runs and vouches for it, else from git status. */
+  private async plan(created: boolean, options: SnapshotOptions): Promise<{ plan: StagingPlan; lostTrack?: string; watched?: boolean }> {
+    if (!this.watched) return { plan: await this.planFromStatus(options) };
+    const { plan, lostTrack } = await this.watched.plan(created, this.lastEmptyFolders());
+    return plan ? { plan, watched: true } : { plan: await this.planFromStatus(options), lostTrack };
+  }
+
+  private async planFromStatus(options: SnapshotOptions): Promise<StagingPlan> {
+    const carried = options.foldersUnchanged ? this.lastEmptyFolders() : undefined;
+    // Both walks at once: folders with no tracked file in them come from the second.
+    const [statusOutput, otherFolders] = await Promise.all([
+      this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all']),
+      carried ? undefined : this.run(['ls-files', '-z', '--others', '--directory', '--exclude-standard']),
+    ]);
+    const plan: StagingPlan = {
+      toStage: [],
+      gone: [],
+      newLarge: [],
+      vanished: [],
+      skipped: [],
+      nested: new Set(),
+      bytes: 0,
+      emptyFolders: () => carried ?? findEmptyFolders(this.root, nulList(otherFolders!), plan.nested),
+    };
+    for (const entry of nulList(statusOutput)) {
+      const code = entry.slice(0, 2);
+      const path = entry.slice(3);
+      if (code === '??' && path.endsWith('/')) {
+        plan.nested.add(path);
+        continue;
+      }
+      const size = code[1] === 'D' ? 0 : this.sizeOf(path);
+      if (size > this.sizeCap) plan.newLarge.push(path);
+      else if (code === '??' && statKey(join(this.root, path)) === undefined) plan.vanished.push(path);
+      else {
+        plan.toStage.push(path);
+        plan.bytes += size;
+      }
+    }
+    plan.skipped.push(...[...plan.nested].map(nestedText));
+    return plan;
+  }
+
+  /**
+   * One `git update-index` for every path (git add would match each path against every other
+   * one, which is quadratic on a first copy of 20,000 files). Many files at once are streamed
+   * into one pack rather than a loose object file each (core.bigFileThreshold): the first copy
+   * of a big tree was mostly spent creating 20,000 small files. A file git could not read makes
+   * update-index give up whole; `git add --ignore-errors` then stages the rest and names it.
+   */
+  private async stageIndex(paths: string[], gone: string[], vanished: string[], skipped: string[]): Promise<void> {
+    if (gone.length > 0) await this.run(['rm', '-r', '-f', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], gone.join('\0'));
+    if (paths.length === 0) return;
+    const config = paths.length > BULK_FILES ? ['core.bigFileThreshold=1'] : [];
+    try {
+      await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], paths.join('\0'), undefined, config);
+    } catch (error) {
+      if (!(error instanceof GitError) || error.diskFull) throw error;
+      await this.stage(paths, vanished, skipped, config);
+    }
   }
 
   private emptyFoldersPath(): string {
@@ -332,11 +394,11 @@ export class ShadowRepo {
    * pathspec matches nothing) is dropped and the rest staged again; with --ignore-errors git
    * stages every file it could read and names the others.
    */
-  private async stage(paths: string[], vanished: string[], skipped: string[]): Promise<void> {
+  private async stage(paths: string[], vanished: string[], skipped: string[], config: readonly string[]): Promise<void> {
     let pending = paths;
     for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
       try {
-        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'));
+        await this.run(['add', '--all', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], pending.join('\0'), undefined, config);
         return;
       } catch (error) {
         if (!(error instanceof GitError) || error.diskFull) throw error;

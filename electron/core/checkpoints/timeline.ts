@@ -3,13 +3,15 @@
  * is the Nth `userMessage` that reached the agent (a built-in command's answer started nothing);
  * a checkpoint belongs to the prompt most recently given before it, steered ones included.
  */
-import type { CheckpointEvent, RewindEvent } from '../../../shared/events';
+import type { CheckpointEvent, RevertEvent, RewindEvent } from '../../../shared/events';
 import type { StoredEvent } from '../store';
 
 export interface PromptEntry {
   number: number;
   text: string;
   seq: number;
+  /** Sent into a running turn: no prompt boundary, so a rewind to it goes to its run's prompt. */
+  steered: boolean;
 }
 
 export type TimelineCheckpoint = CheckpointEvent & { seq: number; prompt: number };
@@ -18,18 +20,28 @@ export interface Timeline {
   prompts: PromptEntry[];
   checkpoints: TimelineCheckpoint[];
   rewinds: Array<RewindEvent & { seq: number }>;
+  /** The review pane's hunk and file reverts, and their undoing. */
+  reverts: Array<RevertEvent & { seq: number }>;
 }
 
 export function timelineOf(events: readonly StoredEvent[]): Timeline {
-  const timeline: Timeline = { prompts: [], checkpoints: [], rewinds: [] };
+  const timeline: Timeline = { prompts: [], checkpoints: [], rewinds: [], reverts: [] };
   for (const event of events) {
     if (event.type === 'userMessage' && event.answer === undefined && !event.subagentId) {
-      timeline.prompts.push({ number: timeline.prompts.length + 1, text: event.text, seq: event.seq });
+      timeline.prompts.push({ number: timeline.prompts.length + 1, text: event.text, seq: event.seq, steered: event.steered });
     } else if (event.type === 'checkpoint') {
       timeline.checkpoints.push({ ...event, prompt: timeline.prompts.length });
     } else if (event.type === 'rewind') timeline.rewinds.push(event);
+    else if (event.type === 'revert') timeline.reverts.push(event);
   }
   return timeline;
+}
+
+/** The prompt that started the run prompt N was steered into, or N itself when it started one. */
+export function enclosingPrompt(timeline: Timeline, prompt: number): number {
+  let number = prompt;
+  while (number > 1 && timeline.prompts[number - 1]?.steered) number--;
+  return number;
 }
 
 /** The first checkpoint recorded at or after prompt N began: the workspace as it was before that prompt. */
@@ -49,11 +61,21 @@ export function latestKnown(timeline: Timeline, root: string): string | undefine
     const commit = commitOf(checkpoint, root);
     if (commit && (!best || checkpoint.seq > best.seq)) best = { seq: checkpoint.seq, commit };
   }
-  for (const rewind of timeline.rewinds) {
-    const after = rewind.roots.find((entry) => entry.root === root)?.after;
-    if (after && (!best || rewind.seq > best.seq)) best = { seq: rewind.seq, commit: after };
+  for (const restore of [...timeline.rewinds, ...timeline.reverts]) {
+    const after = restore.roots.find((entry) => entry.root === root)?.after;
+    if (after && (!best || restore.seq > best.seq)) best = { seq: restore.seq, commit: after };
   }
   return best?.commit;
+}
+
+/**
+ * Whether the last checkpoint is one taken before a call with nothing Cove recorded after it: a
+ * run still going, or stopped without its run-end checkpoint, whose change so far is read from
+ * the workspace as it is now.
+ */
+export function unfinishedRun(timeline: Timeline): boolean {
+  const last = timeline.checkpoints.at(-1);
+  return last?.moment === 'beforeTool' && [...timeline.rewinds, ...timeline.reverts].every((restore) => restore.seq < last.seq);
 }
 
 /** Where prompt N's changes end: its run's last checkpoint, else the next prompt's first, else its own last. */

@@ -9,7 +9,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { catalogSource, type ModelCatalog } from '../agent/model-catalog';
 import { retryFromEnv } from '../agent/retry';
-import { unsandboxedReason } from '../bash-sandbox';
+import { probeSandbox, unsandboxedReason } from '../bash-sandbox';
 import { hookSandbox } from '../hooks/hook-sandbox';
 import { hostHooks } from '../hooks/host-hooks';
 import { McpRegistry } from '../mcp/mcp-registry';
@@ -58,6 +58,8 @@ export function createEngine(options: EngineOptions): Engine {
   const { dataDir, log } = options;
   // Read before the store opens: a bad COVE_MAX_RETRIES fails with nothing to close.
   const retry = retryFromEnv();
+  // The sandbox check runs a bwrap in the background: start-up goes on, the first bash call waits for it.
+  void probeSandbox();
   const store = openStore(dataDir, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   const mcp = new McpRegistry(dataDir, log);
   const models = catalogSource({ client: options.createClient, coveHome: dataDir, log });
@@ -99,6 +101,7 @@ export function createEngine(options: EngineOptions): Engine {
         redactor: manager.redactorOf(session.id),
         hooks: manager.hooksFor(session),
         bashUnsandboxed: () => unsandboxedReason({ workspaceRoots: session.workspaces, coveHome: dataDir }),
+        bashSandboxKnown: () => probeSandbox(),
       }),
     // Checkpoints before mutating calls (SPEC §13); a host that stays up starts a first copy early.
     checkpoints: checkpointsFor(dataDir, store, { warmUp: !options.headless }),

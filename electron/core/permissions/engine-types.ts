@@ -70,6 +70,8 @@ export interface PermissionEngineOptions {
   home?: string;
   /** Why bash runs without its OS sandbox, making every bash call ask; null while it works (bash-sandbox). */
   bashUnsandboxed?: () => string | null;
+  /** Settles once the sandbox check running in the background has answered; `check` waits for it before asking `bashUnsandboxed`. */
+  bashSandboxKnown?: () => Promise<unknown>;
   now?: () => number;
 }
 

@@ -102,7 +102,7 @@ export class PermissionEngine {
 
   /** Decides, asking a person when needed, and records the decision. */
   async check(call: PermissionCall, signal: AbortSignal): Promise<PermissionOutcome> {
-    if (runsCommand(call)) await loadShellParser();
+    if (runsCommand(call)) await Promise.all([loadShellParser(), this.options.bashSandboxKnown?.()]);
     const decision = this.decide(call);
     if (decision.outcome !== 'ask') return this.settle(call, decision);
     if (!this.options.ask) {

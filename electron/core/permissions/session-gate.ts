@@ -29,6 +29,8 @@ export interface SessionGateOptions {
   hooks?: SessionHooks;
   /** See PermissionEngineOptions.bashUnsandboxed. */
   bashUnsandboxed?: () => string | null;
+  /** See PermissionEngineOptions.bashSandboxKnown. */
+  bashSandboxKnown?: () => Promise<unknown>;
 }
 
 function mode(value: string): PermissionMode {
@@ -46,6 +48,7 @@ export function createSessionGate(options: SessionGateOptions): SessionGate {
     settings: sources,
     extraRules: options.extraRules,
     ...(options.bashUnsandboxed ? { bashUnsandboxed: options.bashUnsandboxed } : {}),
+    ...(options.bashSandboxKnown ? { bashSandboxKnown: options.bashSandboxKnown } : {}),
     audit: (entry) => options.store.recordPermission(entry),
     ...(redactor ? { redact: (value: unknown) => redactDeep(value, redactor).value } : {}),
     ...(prompter

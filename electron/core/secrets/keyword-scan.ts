@@ -10,12 +10,6 @@
 /** A scanner keeps its copy buffer for texts up to this size; a larger text gets one of its own. */
 const RETAINED_BYTES = 4 * 1024 * 1024;
 
-export interface KeywordHit {
-  keyword: number;
-  /** Where the keyword starts. */
-  start: number;
-}
-
 export class KeywordScanner {
   /** Every byte has a class, so the hot loop needs no range check. */
   private readonly classOf = new Uint8Array(256);
@@ -28,6 +22,8 @@ export class KeywordScanner {
   /** For each state, the keywords that end there (its own and those of its fail chain). */
   private readonly outputs: (number[] | undefined)[];
   private readonly lengths: number[];
+  /** The longest keyword's length. */
+  private readonly longest: number;
 
   constructor(keywords: readonly string[]) {
     let classes = 1;
@@ -41,6 +37,7 @@ export class KeywordScanner {
     for (let code = 65; code <= 90; code++) this.classOf[code] = this.classOf[code + 32]!;
     this.classes = classes;
     this.lengths = keywords.map((keyword) => keyword.length);
+    this.longest = Math.max(1, ...this.lengths);
 
     // The trie, then breadth-first fail links folded into full transitions.
     const trie: number[][] = [new Array<number>(classes).fill(-1)];
@@ -81,35 +78,117 @@ export class KeywordScanner {
         }
       }
     }
-    this.outputs = ends.map((list) => (list.length > 0 ? list : undefined));
+    // Renumbered breadth first: text keeps the automaton in its shallow states, whose rows then
+    // share the first few cache lines instead of being spread over the whole table.
+    const order = [0, ...queue];
+    const rank = new Int32Array(states);
+    order.forEach((state, position) => (rank[state] = position));
+    this.outputs = order.map((state) => (ends[state]!.length > 0 ? ends[state] : undefined));
     this.delta = new Int32Array(states * classes);
-    for (let index = 0; index < next.length; index++) {
-      const state = next[index]!;
-      this.delta[index] = ends[state]!.length > 0 ? -(state * classes) - 1 : state * classes;
-    }
+    order.forEach((state, position) => {
+      for (let symbol = 0; symbol < classes; symbol++) {
+        const target = next[state * classes + symbol]!;
+        const row = rank[target]! * classes;
+        this.delta[position * classes + symbol] = ends[target]!.length > 0 ? -row - 1 : row;
+      }
+    });
   }
 
   /** The text as one byte per UTF-16 unit (see `scan`), kept for the next scan up to RETAINED_BYTES. */
   private bytes = Buffer.alloc(0);
 
-  /**
-   * Calls `onHit` for every occurrence, overlapping ones included, in order of their end. The
-   * text is read through a Latin-1 copy (made natively, at gigabytes a second) because typed-array
-   * loads run about 1.5 times as fast as `charCodeAt`; a character above U+00FF keeps only its low
-   * byte there, which can add a hit (the rules then find nothing) but never hide an ASCII keyword.
-   */
+  /** Every occurrence, overlapping ones included, in order of their end (see `collect`). */
   scan(text: string, onHit: (keyword: number, start: number) => void): void {
+    const hits = this.collect(text);
+    for (let index = 0; index < hits.count; index++) onHit(hits.keywords[index]!, hits.starts[index]!);
+  }
+
+  private readonly front = new HitList();
+  private readonly back = new HitList();
+
+  /**
+   * Every occurrence, overlapping ones included, in order of their end, in arrays the scanner
+   * keeps and overwrites on its next call (common words such as `key` and `token` occur on most
+   * lines of a command's output, so a hit must cost little).
+   *
+   * The text is read through a Latin-1 copy (made natively, at gigabytes a second) because
+   * typed-array loads run about 1.5 times as fast as `charCodeAt`; a character above U+00FF keeps
+   * only its low byte there, which can add a hit (the rules then find nothing) but never hide an
+   * ASCII keyword.
+   *
+   * Each step's table load waits for the one before, so one walk leaves the core mostly idle: the
+   * text's two halves are walked in the same loop, the back one starting a keyword's length early
+   * so that a keyword across the middle is found by it, and its hits that end before the middle
+   * (the front walk's) dropped.
+   */
+  collect(text: string): KeywordHits {
     if (this.bytes.length < text.length && text.length <= RETAINED_BYTES) this.bytes = Buffer.allocUnsafe(Math.min(RETAINED_BYTES, Math.max(text.length, this.bytes.length * 2)));
     const bytes = text.length <= this.bytes.length ? this.bytes : Buffer.allocUnsafe(text.length);
     const length = bytes.write(text, 0, 'latin1');
-    const { classOf, delta, classes, outputs, lengths } = this;
-    let row = 0;
-    for (let index = 0; index < length; index++) {
-      row = delta[row + classOf[bytes[index]!]!]!;
-      if (row < 0) {
-        row = -row - 1;
-        for (const keyword of outputs[row / classes]!) onHit(keyword, index - lengths[keyword]! + 1);
-      }
+    const { classOf, delta, front, back } = this;
+    front.count = 0;
+    back.count = 0;
+    const middle = length >> 1;
+    const backStart = Math.max(0, middle - this.longest + 1);
+    let frontRow = 0;
+    let backRow = 0;
+    let index = 0;
+    let other = backStart;
+    for (; index < middle; index++, other++) {
+      frontRow = delta[frontRow + classOf[bytes[index]!]!]!;
+      backRow = delta[backRow + classOf[bytes[other]!]!]!;
+      if (frontRow < 0) frontRow = this.record(front, frontRow, index);
+      if (backRow < 0) backRow = other >= middle ? this.record(back, backRow, other) : -backRow - 1;
     }
+    for (; other < length; other++) {
+      backRow = delta[backRow + classOf[bytes[other]!]!]!;
+      if (backRow < 0) backRow = other >= middle ? this.record(back, backRow, other) : -backRow - 1;
+    }
+    front.append(back);
+    return front;
   }
+
+  /** Adds the keywords that end at `index` to `hits`; returns the state's row. */
+  private record(hits: HitList, encoded: number, index: number): number {
+    const row = -encoded - 1;
+    for (const keyword of this.outputs[row / this.classes]!) hits.push(keyword, index - this.lengths[keyword]! + 1);
+    return row;
+  }
+}
+
+/** Where `collect` puts its hits: the first `count` entries of both arrays. */
+export interface KeywordHits {
+  readonly count: number;
+  readonly keywords: Int32Array;
+  readonly starts: Int32Array;
+}
+
+class HitList implements KeywordHits {
+  count = 0;
+  keywords = new Int32Array(1024);
+  starts = new Int32Array(1024);
+
+  push(keyword: number, start: number): void {
+    if (this.count === this.keywords.length) this.reserve(this.count * 2);
+    this.keywords[this.count] = keyword;
+    this.starts[this.count++] = start;
+  }
+
+  append(other: HitList): void {
+    if (this.count + other.count > this.keywords.length) this.reserve((this.count + other.count) * 2);
+    this.keywords.set(other.keywords.subarray(0, other.count), this.count);
+    this.starts.set(other.starts.subarray(0, other.count), this.count);
+    this.count += other.count;
+  }
+
+  private reserve(size: number): void {
+    this.keywords = grow(this.keywords, size);
+    this.starts = grow(this.starts, size);
+  }
+}
+
+function grow(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(size);
+  larger.set(array);
+  return larger;
 }

@@ -3,7 +3,7 @@
  * everything as it goes, and publishes every event to any number of subscribers (the CLI, the
  * desktop window, browser tabs). Hosts talk to sessions only through this class.
  */
-import { makeEvent, type CoveEvent, type EventFields, type RewindEvent, type StopReason } from '../../../shared/events';
+import { makeEvent, type CoveEvent, type EventFields, type RevertEvent, type RewindEvent, type StopReason } from '../../../shared/events';
 import type { Agent, HistoryChange, RunOutcome } from '../agent/agent';
 import { withoutThinking } from '../agent/conversation';
 import type { ConversationMessage, SecretRedactor, SnapshotStore, ToolMiddleware } from '../agent/types';
@@ -298,7 +298,7 @@ export class SessionManager {
   }
 
   /** Publishes a rewind (SPEC §13) done while no run was going. */
-  recordRewind(event: RewindEvent): void {
+  recordRewind(event: RewindEvent | RevertEvent): void {
     this.publish(event);
   }
 

@@ -11,7 +11,7 @@ import { DEFAULT_DENY_PATTERNS, matchDenyPattern, toDenyPattern, type DenyPatter
 import { ModelOutput, UiStream, type UiUpdate } from './bash-output';
 import { spawnCommand, type PtyExit } from './bash-process';
 import { describeShell } from './shell-choice';
-import { prepareSandbox, refusalNote, type SandboxLaunch, type SandboxOptions } from '../bash-sandbox';
+import { prepareSandbox, probeSandbox, refusalNote, type SandboxLaunch, type SandboxOptions } from '../bash-sandbox';
 
 export interface BashToolOptions {
   /** Extra environment variable names passed through, beyond the built-in allowlist. */
@@ -101,6 +101,8 @@ export function createBashTool(options: BashToolOptions = {}) {
     }
     if (ctx.signal.aborted) throw ToolError.cancelled('Command cancelled before it started');
     const env = buildEnvironment(allowlist, options.environment ?? process.env, ctx);
+    // Started in the background by the host; the first call waits for its answer here.
+    await probeSandbox(options.sandbox);
     const sandbox = startSandbox(ctx, options.sandbox);
     try {
       return await run(command, timeout, env, ctx, sandbox);

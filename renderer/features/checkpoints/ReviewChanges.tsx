@@ -7,11 +7,15 @@
  */
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import type { ChangedFileView, SessionChangesView } from '../../../shared/contract';
+import type { ChangedFileView, SessionChangesView, WorktreeChangesView } from '../../../shared/contract';
+import { useCove } from '../../store';
+import { MergeDiscard } from '../worktrees/WorktreeActions';
+import { useWorktreeState } from '../worktrees/worktree-state';
 import { ask } from '../../store/request';
 import { Dialog } from '../../ui/Dialog';
 import { commentsPrompt, type LineComment, type ReviewHunk } from './review-diff';
 import { ReviewDiff, type ReviewLayout } from './ReviewDiff';
+import { useReviewComments, useSessionComments } from './review-comments';
 
 const CHANGE_LABELS = { added: 'Added', modified: 'Modified', deleted: 'Deleted' } as const;
 
@@ -46,9 +50,12 @@ interface Review {
   revertHunk(file: ChangedFileView, hunk: ReviewHunk, prompt: number | undefined): void;
 }
 
+/** The branch view: comments, but no revert (its diff is git's, not the checkpoints'). */
+type ReadOnlyReview = Omit<Review, 'revertHunk'>;
+
 const sameFile = (comment: LineComment, file: ChangedFileView) => comment.root === file.root && comment.path === file.path;
 
-function FileList({ files, label, revert, review, prompt }: { files: readonly ChangedFileView[]; label: string; revert?: Revert; review: Review; prompt?: number }) {
+function FileList({ files, label, revert, review, prompt }: { files: readonly ChangedFileView[]; label: string; revert?: Revert; review: Review | ReadOnlyReview; prompt?: number }) {
   if (files.length === 0) return <p className="review-none">No files changed.</p>;
   return (
     <ul className="review-files" aria-label={label}>
@@ -69,7 +76,7 @@ function FileList({ files, label, revert, review, prompt }: { files: readonly Ch
               comments={review.comments.filter((comment) => sameFile(comment, file))}
               onComment={review.comment}
               onRemoveComment={review.removeComment}
-              onRevertHunk={(hunk) => review.revertHunk(file, hunk, prompt)}
+              onRevertHunk={'revertHunk' in review ? (hunk) => review.revertHunk(file, hunk, prompt) : undefined}
             />
           ) : null}
         </li>
@@ -82,14 +89,47 @@ function FileList({ files, label, revert, review, prompt }: { files: readonly Ch
  * Which session's review pane is open. Kept outside the header, which draws its controls in
  * another place (or not at all) when the window narrows: the pane must stay open through that.
  */
-const useReviewOpen = create<{ sessionId: string | null }>(() => ({ sessionId: null }));
+const useReviewOpen = create<{ sessionId: string | null; scope?: ReviewScope }>(() => ({ sessionId: null }));
+
+type ReviewScope = 'prompts' | 'session' | 'branch';
+
+/** Opens the pane on a session, on one of its views when given (the run-end offer opens the branch). */
+export function openReview(sessionId: string, scope?: ReviewScope): void {
+  useReviewOpen.setState({ sessionId, scope });
+}
 
 /** The header's button; the pane itself is drawn by the session view (`ReviewChanges`). */
 export function ReviewChangesButton({ sessionId }: { sessionId: string }) {
+  const drafts = useSessionComments(sessionId).length;
   return (
     <button type="button" onClick={() => useReviewOpen.setState({ sessionId })}>
-      Review changes
+      Review changes{drafts > 0 ? ` (${drafts === 1 ? '1 comment' : `${drafts} comments`} not sent)` : ''}
     </button>
+  );
+}
+
+/** A worktree session's branch against the commit it started from: what Merge would bring, with Merge and Discard beside it. */
+function BranchChanges({ worktree, review, sessionId }: { worktree: WorktreeChangesView; review: ReadOnlyReview; sessionId: string }) {
+  const running = useCove((state) => state.sessions[sessionId]?.status === 'running' || state.sessions[sessionId]?.status === 'waiting');
+  const open = useWorktreeState((state) => state.views[sessionId] !== null);
+  const outcome = useWorktreeState((state) => state.outcomes[sessionId]);
+  return (
+    <section aria-label={`Branch ${worktree.branch}`}>
+      <h3 className="review-prompt">
+        <code>{worktree.branch}</code> against <code>{worktree.baseBranch}</code> ({worktree.baseCommit.slice(0, 12)}): its commits and the work not yet committed
+      </h3>
+      {open ? (
+        <div className="review-branch-actions" role="group" aria-label="Finish the branch">
+          <MergeDiscard sessionId={sessionId} running={running} baseBranch={worktree.baseBranch} />
+        </div>
+      ) : null}
+      {outcome ? (
+        <p role={outcome.failed ? 'alert' : 'status'} className={outcome.failed ? 'inline-error' : 'worktree-outcome'}>
+          {outcome.text}
+        </p>
+      ) : null}
+      <FileList files={worktree.files} label={`Files on ${worktree.branch}`} review={review} />
+    </section>
   );
 }
 
@@ -97,10 +137,11 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const [changes, setChanges] = useState<SessionChangesView | null>(null);
   const open = useReviewOpen((state) => state.sessionId === sessionId);
   const setOpen = (value: boolean) => useReviewOpen.setState({ sessionId: value ? sessionId : null });
-  const [scope, setScope] = useState<'prompts' | 'session'>('prompts');
+  const [scope, setScope] = useState<ReviewScope>('prompts');
+  const askedScope = useReviewOpen((state) => (state.sessionId === sessionId ? state.scope : undefined));
   const [outcome, setOutcome] = useState<string | null>(null);
   const [layout, setLayout] = useState<ReviewLayout>(readLayout);
-  const [comments, setComments] = useState<LineComment[]>([]);
+  const comments = useSessionComments(sessionId);
   const [sending, setSending] = useState(false);
 
   const chooseLayout = (next: ReviewLayout) => {
@@ -111,8 +152,8 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const review: Review = {
     layout,
     comments,
-    comment: (comment) => setComments((current) => [...current, comment]),
-    removeComment: (comment) => setComments((current) => current.filter((entry) => entry !== comment)),
+    comment: (comment) => useReviewComments.getState().add(sessionId, comment),
+    removeComment: (comment) => useReviewComments.getState().remove(sessionId, comment),
     revertHunk: (file, hunk, prompt) => void revertHunk(file, hunk, prompt),
   };
 
@@ -126,10 +167,11 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   const sendComments = async () => {
     if (comments.length === 0 || sending) return;
     setSending(true);
-    const sent = await ask('session:send', { sessionId, text: commentsPrompt(comments) });
+    const taken = comments;
+    const sent = await ask('session:send', { sessionId, text: commentsPrompt(taken) });
     setSending(false);
     if (!sent) return;
-    setComments([]);
+    useReviewComments.getState().clear(sessionId, taken);
     setOpen(false);
   };
 
@@ -148,6 +190,7 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
   // Read afresh each time it opens.
   useEffect(() => {
     if (!open) return;
+    if (askedScope) setScope(askedScope);
     setOutcome(null);
     setChanges(null);
     void load();
@@ -167,6 +210,11 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
               <button type="button" aria-pressed={scope === 'session'} onClick={() => setScope('session')}>
                 Whole session
               </button>
+              {changes.worktree ? (
+                <button type="button" aria-pressed={scope === 'branch'} onClick={() => setScope('branch')}>
+                  Branch against {changes.worktree.baseBranch}
+                </button>
+              ) : null}
             </div>
             <div className="review-layout" role="group" aria-label="Diff layout">
               <button type="button" aria-pressed={layout === 'unified'} onClick={() => chooseLayout('unified')}>
@@ -192,7 +240,9 @@ export function ReviewChanges({ sessionId }: { sessionId: string }) {
                 {problem}
               </p>
             ))}
-            {scope === 'session' ? (
+            {scope === 'branch' && changes.worktree ? (
+              <BranchChanges worktree={changes.worktree} review={review} sessionId={sessionId} />
+            ) : scope === 'session' ? (
               <FileList files={changes.session} label="Files the session changed" review={review} />
             ) : (
               changes.prompts.map((prompt) => (

@@ -7,14 +7,20 @@ import { memo, useState } from 'react';
 import type { RewindReport } from '../../../shared/contract';
 import { useCove } from '../../store';
 import { ask } from '../../store/request';
+import type { TranscriptItem } from '../transcript/model-types';
+import { promptItems } from './restore-items';
 
-/** The prompt's number as main counts them: every prompt that reached the agent, in order. */
-function promptNumberOf(items: readonly { kind: string; key: string; answer?: string }[] | undefined, key: string): number | null {
+/**
+ * The prompt's number as main counts them: every prompt that reached the agent, in order, those
+ * folded under a conversation cut included. Null for a message steered into a running turn: it
+ * is no prompt boundary (the files were half-way through that run's changes), so it offers no
+ * rewind of its own.
+ */
+function promptNumberOf(items: readonly TranscriptItem[] | undefined, key: string): number | null {
   let count = 0;
-  for (const item of items ?? []) {
-    if (item.kind !== 'user' || item.answer !== undefined) continue;
+  for (const item of promptItems(items ?? [])) {
     count++;
-    if (item.key === key) return count;
+    if (item.key === key) return item.steered ? null : count;
   }
   return null;
 }

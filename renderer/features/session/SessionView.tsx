@@ -8,6 +8,7 @@ import { Transcript } from '../transcript/Transcript';
 import { SessionHeader } from './SessionHeader';
 import { RunStateBanner } from './RunStateBanner';
 import { ReviewChanges } from '../checkpoints/ReviewChanges';
+import { WorktreeEndOffer } from '../worktrees/WorktreeEndOffer';
 import { ProjectApprovals } from '../approvals/ProjectApprovals';
 
 const QUEUED_NOTE_MS = 6000;
@@ -50,6 +51,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       </FeatureBoundary>
       <FeatureBoundary name="Transcript">
         <Transcript sessionId={sessionId} />
+      </FeatureBoundary>
+      <FeatureBoundary name="Worktree offer">
+        <WorktreeEndOffer sessionId={sessionId} />
       </FeatureBoundary>
       <FeatureBoundary name="Composer">
         <SessionComposer sessionId={sessionId} running={session.status === 'running' || session.status === 'waiting'} />

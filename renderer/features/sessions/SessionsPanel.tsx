@@ -1,12 +1,14 @@
 /** The left column: New session, search across sessions, and the list. Folders dropped here start a session. */
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { SEARCH_INPUT_ID, startNewSession } from '../../app/use-global-shortcuts';
 import { useCove } from '../../store';
 import { useFolderDrop } from '../workspace/use-folder-drop';
-import { SearchResults } from './SearchResults';
 import { SessionList } from './SessionList';
 
 const SEARCH_DELAY_MS = 200;
+// Results draw snippets with the transcript's markdown: their own chunk, fetched on the first
+// search rather than with the first screen.
+const SearchResults = lazy(() => import('./SearchResults').then((module) => ({ default: module.SearchResults })));
 /** The panel's id, for the button that opens and closes it. */
 export const SESSIONS_PANEL_ID = 'sessions-panel';
 
@@ -49,7 +51,13 @@ export function SessionsPanel() {
           }}
         />
       </div>
-      {searchText.trim() !== '' ? <SearchResults /> : <SessionList />}
+      {searchText.trim() !== '' ? (
+        <Suspense fallback={null}>
+          <SearchResults />
+        </Suspense>
+      ) : (
+        <SessionList />
+      )}
     </nav>
   );
 }

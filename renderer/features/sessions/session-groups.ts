@@ -7,6 +7,7 @@
 import type { SessionSummary } from '../../../shared/contract';
 import type { SessionGrouping } from '../../store/layout-slice';
 import { folderName } from '../../ui/format';
+import { sortedSessions } from './sorted-sessions';
 
 export type ListRow = { kind: 'group'; key: string; label: string; title?: string } | { kind: 'session'; key: string; session: SessionSummary };
 
@@ -27,6 +28,18 @@ export function dateGroup(updatedAt: number, now: number): { key: string; label:
  * label once: toLocaleDateString builds a formatter on every call, which for 10,000 sessions
  * took seconds.
  */
+let monthFormat: Intl.DateTimeFormat | null = null;
+
+/**
+ * Built on first need and kept: building a DateTimeFormat loads the locale's data, tens of
+ * milliseconds of the page's first render, and the newest sessions (the first screen) are all
+ * within the named spans and need no month label.
+ */
+function monthLabel(date: Date): string {
+  monthFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long' });
+  return monthFormat.format(date);
+}
+
 function dateGrouper(now: number): (updatedAt: number) => { key: string; label: string } {
   const today = startOfDay(now);
   const spans = [
@@ -36,14 +49,13 @@ function dateGrouper(now: number): (updatedAt: number) => { key: string; label: 
     { from: today - 30 * DAY, key: 'month', label: 'Previous 30 days' },
   ];
   const months = new Map<string, { key: string; label: string }>();
-  const monthFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long' });
   return (updatedAt) => {
     const span = spans.find((candidate) => updatedAt >= candidate.from);
     if (span) return span;
     const date = new Date(updatedAt);
     const key = `${date.getFullYear()}-${date.getMonth()}`;
     let month = months.get(key);
-    if (!month) months.set(key, (month = { key, label: monthFormat.format(date) }));
+    if (!month) months.set(key, (month = { key, label: monthLabel(date) }));
     return month;
   };
 }
@@ -82,4 +94,9 @@ export function groupedRows(sessions: readonly SessionSummary[], grouping: Sessi
     for (const session of members) rows.push({ kind: 'session', key: session.id, session });
   }
   return rows;
+}
+
+/** The sessions in the order the list draws them, groups and all: the order Alt+ArrowUp/ArrowDown move through. */
+export function listedSessions(sessions: Record<string, SessionSummary>, grouping: SessionGrouping, now: number): SessionSummary[] {
+  return groupedRows(sortedSessions(sessions), grouping, now).flatMap((row) => (row.kind === 'session' ? [row.session] : []));
 }

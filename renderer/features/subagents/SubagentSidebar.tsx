@@ -10,7 +10,7 @@ import { duration } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
 import { waitingSubagentIds } from '../transcript/model';
 import type { SubagentState } from '../transcript/model-types';
-import { SUBAGENT_PHASES, subagentElapsed, subagentPhase, type SubagentPhase } from './subagent-status';
+import { SUBAGENT_PHASES, subagentCount, subagentElapsed, subagentPhase, type SubagentPhase } from './subagent-status';
 import { useSubagentView } from './subagent-view';
 
 const EMPTY: SubagentState[] = [];
@@ -24,11 +24,10 @@ export function SubagentSidebar() {
   const waitingKey = transcript ? [...waitingSubagentIds(transcript)].join(' ') : '';
   const waiting = useMemo(() => new Set(waitingKey ? waitingKey.split(' ') : []), [waitingKey]);
   if (!sessionId || subagents.length === 0) return null;
-  const running = subagents.filter((agent) => agent.status === 'running').length;
   return (
     <aside className="subagents-panel" aria-label="Subagents">
       <h2>
-        Subagents <span className="count">{running > 0 ? `${running} running` : `${subagents.length}`}</span>
+        Subagents <span className="count">{subagentCount(subagents, waiting)}</span>
       </h2>
       <ul className="subagent-list">
         {subagents.map((agent) => (

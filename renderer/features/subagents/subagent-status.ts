@@ -21,3 +21,20 @@ export function subagentElapsed(agent: SubagentState, now: number): number {
   const end = agent.endedAt ?? (agent.status === 'running' ? now : agent.lastAt);
   return Math.max(0, end - agent.startedAt);
 }
+
+/**
+ * The count beside "Subagents" (the panel's heading and its top-bar button): those at work and
+ * those waiting for the person, apart, since a waiting one needs the person and a running one
+ * does not; how many there are once none is at work.
+ */
+export function subagentCount(subagents: readonly SubagentState[], waiting: ReadonlySet<string>): string {
+  let running = 0;
+  let asking = 0;
+  for (const agent of subagents) {
+    const phase = subagentPhase(agent, waiting);
+    if (phase === 'running') running++;
+    else if (phase === 'waiting') asking++;
+  }
+  const parts = [running > 0 ? `${running} running` : null, asking > 0 ? `${asking} waiting` : null].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(', ') : String(subagents.length);
+}

@@ -48,9 +48,15 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
   });
 
   // Following sets the scroll position from the virtualizer's own size and never reads it
-  // back: reading scrollHeight after each update forced a layout of the page per update.
+  // back: reading scrollHeight after each update forced a layout of the page per update. The
+  // position is set at the start of the next frame, when the page is laid out already: set
+  // right after the update, even the write made the browser lay the page out then and there.
   useLayoutEffect(() => {
-    if (following.current && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
+    if (!following.current) return;
+    const frame = requestAnimationFrame(() => {
+      if (following.current && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [count, virtualizer]);
 
   const onScroll = () => {

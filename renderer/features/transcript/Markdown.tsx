@@ -3,11 +3,12 @@
  * syntax highlighter's escaped output in code blocks (../tools/CodeView.tsx), and the only links
  * are the https URLs the parser kept, opened outside the app.
  */
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { CodeView } from '../tools/CodeView';
 import { snippetSegments } from '../sessions/snippet';
-import { parseInline, parseMarkdown, type Block, type Inline } from './markdown-parser';
+import { parseInline, type Block, type Inline } from './markdown-parser';
+import { parseMarkdownFrom, type ParsedMarkdown } from './markdown-incremental';
 
 // A search match's bounds, as characters no text holds (Unicode private use), so they pass through
 // the Markdown parser inside whichever text or code they fall in.
@@ -21,8 +22,24 @@ interface Marking {
 }
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  return <div className="markdown">{blocks.map(renderBlock)}</div>;
+  // A streamed reply grows by a batch of deltas per frame: the blocks it had are kept
+  // (./markdown-incremental.ts), and drawn again only when they changed.
+  const parsed = useRef<ParsedMarkdown | undefined>(undefined);
+  const blocks = useMemo(() => {
+    parsed.current = parseMarkdownFrom(parsed.current, text);
+    return parsed.current.blocks;
+  }, [text]);
+  return (
+    <div className="markdown">
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} block={block} />
+      ))}
+    </div>
+  );
+});
+
+const MarkdownBlock = memo(function MarkdownBlock({ block }: { block: Block }) {
+  return renderBlock(block, 0);
 });
 
 /**

@@ -6,7 +6,7 @@
  * own transcript here instead, with a way back.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useCove } from '../../store';
 import { SubagentTranscript } from '../subagents/SubagentTranscript';
 import { useOpenSubagent } from '../subagents/subagent-view';
@@ -47,7 +47,10 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
   const loading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.loading);
   // A long session shows its latest part first; the rest is still on its way (transcript-slice.ts).
   const olderLoading = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.olderUntil > 0);
-  const rows = useGroupedRows(items);
+  // The rows are drawn from a deferred copy of the items: React renders a batch's new rows in
+  // the background, in slices it leaves for a keypress, and the composer never waits for them.
+  const shownItems = useDeferredValue(items);
+  const rows = useGroupedRows(shownItems);
   const scroller = useRef<HTMLDivElement>(null);
   const { following, atBottom, onScroll, jumpToLatest, stopFollowing } = useFollow(scroller);
   const [hits, setHits] = useState<Hits | null>(null);
@@ -59,9 +62,9 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
   return (
     <div className="transcript-frame">
       <div ref={scroller} className="transcript" role="region" aria-label="Transcript" aria-busy={loading} tabIndex={0} data-transcript onScroll={onScroll}>
-        {!scrollerReady ? null : items.length === 0 ? (
+        {!scrollerReady ? null : shownItems.length === 0 ? (
           <p className="empty" role="status">
-            {loading ? 'Loading the transcript…' : 'Nothing here yet. Type below to start.'}
+            {loading || items.length > 0 ? 'Loading the transcript…' : 'Nothing here yet. Type below to start.'}
           </p>
         ) : (
           <TranscriptRows
@@ -108,7 +111,7 @@ interface RowsProps {
  * The rows in view. Mounted once there are items, so a session opens straight at its bottom:
  * the rows at the top are never drawn and measured first.
  */
-function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, hits, onHits, stopFollowing }: RowsProps) {
+const TranscriptRows = memo(function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, hits, onHits, stopFollowing }: RowsProps) {
   const latest = useRef(items);
   latest.current = items;
   // The virtualizer lays out every item again whenever getItemKey changes; it needs to only
@@ -143,10 +146,12 @@ function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, h
     if (lastPrompt !== null && items.at(-1)?.key === lastPrompt) onPromptSent();
   }, [lastPrompt, items, onPromptSent]);
 
+  // Only when the height changed (a row added or measured anew): reading the scroller's height
+  // forces a layout, and a streamed delta that fits on its line moves nothing.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && following.current) element.scrollTop = element.scrollHeight;
-  }, [items, totalSize, scroller, following]);
+  }, [items.length, totalSize, scroller, following]);
 
   // A search result opened this session: go to its match once it is among the items (a long
   // session's older part may still be on its way).
@@ -188,7 +193,7 @@ function TranscriptRows({ items, sessionId, scroller, following, onPromptSent, h
       })}
     </div>
   );
-}
+});
 
 function estimatedHeight(items: readonly TranscriptRowItem[]): number {
   let height = 0;

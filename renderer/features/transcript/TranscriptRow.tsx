@@ -8,6 +8,7 @@ import type { TranscriptItem } from './model-types';
 import { CompactionNotice, LoopNotice, ResumeNotice, RetryNotice, RunEndMarker, SubagentMarker } from './EventNotices';
 import { HookNotice } from './HookNotice';
 import { RewindControl } from '../checkpoints/RewindControl';
+import { RestoreMarker } from '../checkpoints/RestoreMarker';
 import { CopyButton } from '../../ui/CopyButton';
 
 interface Props {
@@ -57,5 +58,7 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
       return <ResumeNotice />;
     case 'subagent':
       return <SubagentMarker item={item} sessionId={sessionId} />;
+    case 'restore':
+      return <RestoreMarker item={item} sessionId={sessionId} renderItem={(inner) => <TranscriptRow item={inner} sessionId={sessionId} newestPending={false} />} />;
   }
 });

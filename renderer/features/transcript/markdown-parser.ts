@@ -45,13 +45,28 @@ const QUOTE = /^ {0,3}>\s?(.*)$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
 export function parseMarkdown(source: string): Block[] {
-  return parseBlocks(source.replace(/\r\n?/g, '\n').split('\n'));
+  return parseBlocks(markdownLines(source));
 }
 
-function parseBlocks(lines: string[]): Block[] {
+export function markdownLines(source: string): string[] {
+  return source.replace(/\r\n?/g, '\n').split('\n');
+}
+
+/**
+ * The blocks of `lines` from line `from` on. With `resumes` (empty), the line where the parse
+ * went on after each block is noted in it, one per block: a block reads no line past the one
+ * after its resume line, which is what lets ./markdown-incremental.ts keep a block whose lines
+ * did not change.
+ */
+export function parseBlocks(lines: string[], from = 0, resumes?: number[]): Block[] {
   const blocks: Block[] = [];
-  let index = 0;
+  let index = from;
+  // Each turn of the loop adds at most one block.
+  const note = () => {
+    if (resumes && resumes.length < blocks.length) resumes.push(index);
+  };
   while (index < lines.length) {
+    note();
     const line = lines[index]!;
     if (line.trim() === '') {
       index++;
@@ -96,6 +111,7 @@ function parseBlocks(lines: string[]): Block[] {
     while (index < lines.length && lines[index]!.trim() !== '' && !startsBlock(lines[index]!)) body.push(lines[index++]!.trim());
     blocks.push({ type: 'paragraph', children: parseInline(body.join('\n')) });
   }
+  note();
   return blocks;
 }
 
@@ -159,6 +175,8 @@ function parseTable(lines: string[], from: number, blocks: Block[]): number {
 
 const LINK = /^\[((?:[^[\]\\]|\\.)*)\]\(\s*<?([^\s)>]*)>?(?:\s+"[^"]*")?\s*\)/;
 const AUTOLINK = /^https:\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]]/;
+/** Where the branches of parseInline below may act: the characters they test for. */
+const PLAIN_RUN_END = /[\\\n`[*_~]|https:\/\//g;
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
@@ -225,8 +243,12 @@ export function parseInline(text: string): Inline[] {
       index = emphasis.end;
       continue;
     }
-    plain += char;
-    index++;
+    // Up to the next character that could start something, all is plain: taken in one slice,
+    // since a streamed reply's paragraph is parsed again on every batch.
+    PLAIN_RUN_END.lastIndex = index + 1;
+    const end = PLAIN_RUN_END.exec(text)?.index ?? text.length;
+    plain += text.slice(index, end);
+    index = end;
   }
   flush();
   return out;

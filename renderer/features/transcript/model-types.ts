@@ -3,7 +3,20 @@
  * replaces a changed item with a new object, so a component memoized on its item redraws only
  * when that item changed.
  */
-import type { Cost, PromptAttachment, TodoItem, PermissionDecisionEvent, PermissionRequestEvent, Sensitivity, StopReason, ToolKind, ToolResultPayload, Usage } from '../../../shared/events';
+import type {
+  Cost,
+  PromptAttachment,
+  TodoItem,
+  PermissionDecisionEvent,
+  PermissionRequestEvent,
+  RevertEvent,
+  RewindEvent,
+  Sensitivity,
+  StopReason,
+  ToolKind,
+  ToolResultPayload,
+  Usage,
+} from '../../../shared/events';
 import type { TerminalBuffer } from '../tools/terminal-buffer';
 
 export type AssistantPart =
@@ -146,7 +159,19 @@ export interface SubagentMarkerItem {
   status: SubagentStatus | null;
 }
 
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | PermissionItem | RetryItem | CompactionItem | LoopItem | HookItem | RunEndItem | ResumeItem | SubagentMarkerItem;
+/** A rewind, or a revert from the review pane (folded by ../checkpoints/restore-items.ts). */
+export interface RestoreItem {
+  kind: 'restore';
+  key: string;
+  event: RewindEvent | RevertEvent;
+  /** The rows a conversation cut took out of what the model is sent, folded under the marker. */
+  cut: TranscriptItem[] | null;
+  /** A revert that a later one undid. */
+  undone: boolean;
+}
+
+export type TranscriptItem =
+  UserItem | AssistantItem | ToolItem | PermissionItem | RetryItem | CompactionItem | LoopItem | HookItem | RunEndItem | ResumeItem | SubagentMarkerItem | RestoreItem;
 
 export type SubagentStatus = 'running' | 'done' | 'failed' | 'cancelled';
 

@@ -16,6 +16,7 @@
 import type { AssistantBlock, CoveEvent, MessageUpdateEvent, PermissionRequestEvent, ToolExecutionUpdateEvent, UserMessageEvent } from '../../../shared/events';
 import { terminalAfterUpdate, terminalAtEnd } from '../tools/terminal-stream';
 import { describedCall } from '../tools/tool-summary';
+import { withRestore } from '../checkpoints/restore-items';
 import type { AssistantItem, AssistantPart, SubagentState, ToolItem, TranscriptItem, TranscriptState, UserItem } from './model-types';
 
 export const EMPTY_TRANSCRIPT: TranscriptState = {
@@ -195,6 +196,12 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop', event), toolName: event.toolName, count: event.count, action: event.action });
     case 'turnStart':
       return markSteeringRead(draft);
+    case 'rewind':
+    case 'revert':
+      // Only between runs: nothing after these rows is looked up again.
+      draft.items = withRestore(draft.items, event, nextKey(draft, event.type, event));
+      draft.runStart = draft.items.length;
+      return;
     case 'subagentStart':
     case 'subagentEnd':
     case 'turnEnd':

@@ -1,0 +1,204 @@
+/**
+ * The detectors redaction runs: Cove's patterns and gitleaks' rules, each with what says where it
+ * can match (its keywords, the lines around them, the place just before one), and the index that
+ * tells which of them a keyword wakes.
+ */
+import { loadGitleaksRules, type Allowlist, type Rule } from './gitleaks-rules';
+import { OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
+import { KeywordScanner } from './keyword-scan';
+import type { SecretPattern } from './patterns';
+
+/** One way of finding secrets: a gitleaks rule or one of Cove's own patterns. */
+export interface Detector {
+  name: string;
+  /** Global, with indices when a group holds the secret. */
+  regex: RegExp;
+  keywords: readonly string[];
+  /** A group number, the `secret` group (-1), or the first non-empty group (0). */
+  group: number;
+  entropy: number;
+  allowlists: readonly Allowlist[];
+  accept?: (secret: string) => boolean;
+  /**
+   * gitleaks judges a file whole; in a long output a keyword on one line would let a loose rule
+   * (any 40 hex digits, once "sourcegraph" appears) redact hashes far away. Such rules run only
+   * on the lines around their keywords.
+   */
+  windowed: boolean;
+  /** Lines before and after a keyword's line that a windowed detector sees. */
+  before: number;
+  after: number;
+  /** Tried only just before each keyword (see `Rule.sticky`). */
+  sticky?: RegExp;
+  /** The characters a sticky match may start with, walking back from its keyword. */
+  nameCharacter?: RegExp;
+  /** What must follow a keyword for a try near it to be worth it (an assignment operator and a value). */
+  operator?: OperatorAfter;
+  /** For a windowed detector whose every match begins with a keyword: tried once at each instead. */
+  anchored?: RegExp;
+}
+
+/** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
+const WINDOW_LINES_BEFORE = 1;
+const WINDOW_LINES_AFTER = 6;
+/** A shape that holds its keyword and cannot cross a line needs the keyword's line, and its neighbours for a name or value wrapped there. */
+const LINE_WINDOW = { before: 1, after: 1 };
+const WIDE_WINDOW = { before: WINDOW_LINES_BEFORE, after: WINDOW_LINES_AFTER };
+
+/** gitleaks' usual end of a secret, which may be a line break without the secret crossing one. */
+const TERMINATOR = /\(\?:\[\\x60'"\\s;\]\|\\\\\[nr\]\|\$\)/g;
+
+/** Whether a rule's regex can match across a line break (other than by ending at one). */
+function crossesLines(source: string): boolean {
+  return /\\s|\\n|\\r|\[\\s\\S\]|\[\^/.test(source.replace(TERMINATOR, ''));
+}
+
+/** Name characters before a keyword: gitleaks' semi-generic rules', and Cove's (`$token`, `@key`). */
+export const GITLEAKS_NAME = /[\w.-]/;
+export const COVE_NAME = /[\w.$@-]/;
+
+/** The same regex, sticky, with indices. */
+function sticky(regex: RegExp): RegExp {
+  return new RegExp(regex.source, [...new Set([...regex.flags.replace('g', ''), 'y', 'd'])].join(''));
+}
+
+function fromPattern(pattern: SecretPattern): Detector {
+  const named = pattern.regex.source.includes('(?<secret>');
+  const flags = new Set([...pattern.regex.flags, 'g', ...(named ? ['d'] : [])]);
+  const near = pattern.near ?? (pattern.hints?.length ? 'line' : 'text');
+  return {
+    name: pattern.name,
+    regex: new RegExp(pattern.regex.source, [...flags].join('')),
+    keywords: pattern.hints ?? [],
+    group: named ? -1 : Number.NaN,
+    entropy: 0,
+    allowlists: [],
+    windowed: near !== 'text',
+    ...(near === 'line' ? LINE_WINDOW : WIDE_WINDOW),
+    ...(near === 'word' ? { sticky: new RegExp(pattern.regex.source, [...flags].join('').replace('g', 'y')), nameCharacter: pattern.wordCharacters ?? COVE_NAME } : {}),
+    ...(near !== 'text' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
+    ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
+    ...(pattern.accept ? { accept: pattern.accept } : {}),
+  };
+}
+
+/** One for all semi-generic rules: it holds tables, no state. */
+let semiGenericShared: OperatorAfter | undefined;
+
+/**
+ * A gitleaks rule's detector. What needs the rule's regex translated (its window, whether it is
+ * anchored at its keywords) is worked out the first time a keyword wakes it (see LazyRegexes).
+ */
+class RuleDetector implements Detector {
+  readonly name: string;
+  readonly keywords: readonly string[];
+  readonly group: number;
+  readonly entropy: number;
+  readonly allowlists: readonly Allowlist[];
+  readonly windowed = true;
+  readonly nameCharacter?: RegExp;
+  readonly operator?: OperatorAfter;
+  private shape: { before: number; after: number; anchored: RegExp | undefined } | undefined;
+
+  constructor(
+    private readonly rule: Rule,
+    global: readonly Allowlist[],
+  ) {
+    this.name = rule.id;
+    this.keywords = rule.keywords;
+    this.group = rule.secretGroup;
+    this.entropy = rule.entropy;
+    this.allowlists = [...rule.allowlists, ...global];
+    if (rule.semiGeneric) {
+      this.nameCharacter = GITLEAKS_NAME;
+      if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();
+    }
+  }
+
+  get regex(): RegExp {
+    return this.rule.regex;
+  }
+
+  get sticky(): RegExp | undefined {
+    return this.rule.sticky;
+  }
+
+  get before(): number {
+    return this.worked().before;
+  }
+
+  get after(): number {
+    return this.worked().after;
+  }
+
+  get anchored(): RegExp | undefined {
+    return this.worked().anchored;
+  }
+
+  private worked(): { before: number; after: number; anchored: RegExp | undefined } {
+    if (!this.shape) {
+      const { rule } = this;
+      const window = rule.prefix && !rule.semiGeneric && !crossesLines(rule.regex.source) ? LINE_WINDOW : WIDE_WINDOW;
+      this.shape = { ...window, anchored: !rule.semiGeneric && startsAtKeyword(rule.regex.source, rule.keywords) ? sticky(rule.regex) : undefined };
+    }
+    return this.shape;
+  }
+}
+
+/** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
+let gitleaks: Detector[] | undefined;
+function gitleaksDetectors(): Detector[] {
+  if (!gitleaks) {
+    const loaded = loadGitleaksRules({ lazy: true });
+    gitleaks = loaded.rules.map((rule) => new RuleDetector(rule, loaded.global));
+  }
+  return gitleaks;
+}
+
+export interface DetectorIndex {
+  unconditional: readonly Detector[];
+  /** The detectors that have keywords: what `exhaustive` runs on every text. */
+  keyed: readonly Detector[];
+  /** By the scanner's keyword number: the indexes in `keyed` of the detectors each keyword wakes. */
+  wakes: readonly (readonly number[])[];
+  keywordScan: KeywordScanner;
+  /** The scanner's number for `[REDACTED:`, which wakes no detector (see `REDACTED_MARKER`). */
+  marker: number;
+}
+
+/**
+ * What an earlier redaction left, looked for in the same pass as the keywords: a search of its
+ * own over every megabyte of output that holds none cost a twentieth of redaction's time.
+ */
+export const REDACTED_MARKER = '[REDACTED:';
+
+/**
+ * Built once per pattern list and shared by every set that uses it (the built-in one a session
+ * redacts with until its scan ends, then the session's own): the keyword automaton took 15–30 ms
+ * of each start. Detectors hold no state between calls, so sharing them is safe.
+ */
+const detectorIndexes = new WeakMap<readonly SecretPattern[], Map<boolean, DetectorIndex>>();
+
+export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: boolean): DetectorIndex {
+  let byFlag = detectorIndexes.get(patterns);
+  if (!byFlag) detectorIndexes.set(patterns, (byFlag = new Map()));
+  const known = byFlag.get(withGitleaks);
+  if (known) return known;
+  // Cove's patterns first: where both find the same secret, its more specific name is shown.
+  const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
+  const keyed = detectors.filter((detector) => detector.keywords.length > 0);
+  const byKeyword = new Map<string, number[]>();
+  keyed.forEach((detector, number) => {
+    for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), number]);
+  });
+  const keywords = [...byKeyword.keys(), REDACTED_MARKER.toLowerCase()];
+  const index = {
+    unconditional: detectors.filter((detector) => detector.keywords.length === 0),
+    keyed,
+    wakes: keywords.map((keyword) => byKeyword.get(keyword) ?? []),
+    keywordScan: new KeywordScanner(keywords),
+    marker: keywords.length - 1,
+  };
+  byFlag.set(withGitleaks, index);
+  return index;
+}

@@ -1,0 +1,103 @@
+/**
+ * The review pane's reverts in the session's record (electron/core/checkpoints/session-reverts.ts)
+ * after a real `cove run`, stored in the real SQLite file: a hunk revert leaves a `revert`
+ * event with the root before and after; `cove sessions --changes` ends the session's change at
+ * what it left and lists it; undoing it puts the agent's line back, is recorded too, and a second
+ * undo is refused; an undo over a line changed by hand since is refused with the file named and
+ * nothing written; a rewind afterwards does not take the revert for a hand edit.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RevertEvent } from '../../shared/events';
+import type { SessionChangesView } from '../../shared/contract';
+import { RewindError } from '../../electron/core/checkpoints/rewind';
+import { planRewind } from '../../electron/core/checkpoints/rewind';
+import { recordedHunkRevert, undoRevert } from '../../electron/core/checkpoints/session-reverts';
+import { timelineOf } from '../../electron/core/checkpoints/timeline';
+import { openStore } from '../../electron/core/store';
+import { block, reply } from '../support/model-server';
+import { cliFixture } from '../support/cove-cli';
+
+const LINES = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`);
+const ORIGINAL = `${LINES.join('\n')}\n`;
+
+const SCRIPT = [
+  reply.message([block.toolUse('edit_file', { path: 'list.txt', old_text: 'line 3\n', new_text: 'line three\n' }, { id: 'toolu_first' })]),
+  reply.message([block.toolUse('edit_file', { path: 'list.txt', old_text: 'line 27\n', new_text: 'line twenty-seven\n' }, { id: 'toolu_second' })]),
+  reply.text('done'),
+];
+
+describe('recorded reverts', () => {
+  test('a hunk revert is an event, --changes accounts for it, and it can be undone once', async () => {
+    const f = await cliFixture(SCRIPT);
+    try {
+      const file = join(f.workspace, 'list.txt');
+      writeFileSync(file, ORIGINAL);
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
+      assert.equal(result.code, 0, result.stderr);
+      const edited = readFileSync(file, 'utf8');
+      assert.match(edited, /line three\n[\s\S]*line twenty-seven\n/);
+      const id = result.events[0]!.sessionId;
+
+      const store = openStore(f.home.path);
+      const record = (event: RevertEvent) => void store.appendEvents(id, [event]);
+      const base = { coveHome: f.home.path, workspaceRoots: [f.workspace], sessionId: id, record };
+      const report = await recordedHunkRevert({ ...base, timeline: timelineOf(store.loadEvents(id)), root: f.workspace, path: 'list.txt', prompt: 1, hunk: 0 });
+      assert.equal(report.reverted, true, report.reason);
+      const reverted = edited.replace('line three\n', 'line 3\n');
+      assert.equal(readFileSync(file, 'utf8'), reverted);
+
+      const reverts = timelineOf(store.loadEvents(id)).reverts;
+      assert.equal(reverts.length, 1);
+      assert.deepEqual(
+        { scope: reverts[0]!.scope, prompt: reverts[0]!.prompt, paths: reverts[0]!.paths, hunk: reverts[0]!.hunk },
+        { scope: 'hunk', prompt: 1, paths: [file], hunk: report.hunk },
+      );
+      assert.notEqual(reverts[0]!.roots[0]!.before, reverts[0]!.roots[0]!.after);
+      store.close();
+
+      const changes = await f.home.run(['sessions', '--changes', id, '--json']);
+      assert.equal(changes.code, 0, changes.stderr);
+      const view = JSON.parse(changes.stdout) as SessionChangesView;
+      const sessionDiff = view.session.find((entry) => entry.path === 'list.txt')!.diff;
+      assert.doesNotMatch(sessionDiff, /line three/, 'the whole session ends at what the revert left');
+      assert.match(sessionDiff, /\+line twenty-seven/);
+      assert.deepEqual(
+        view.reverts?.map((entry) => [entry.scope, entry.paths, entry.undone]),
+        [['hunk', [file], false]],
+      );
+      const text = await f.home.run(['sessions', '--changes', id]);
+      assert.match(text.stdout, new RegExp(`put back in the review pane:\\n  #${reverts[0]!.seq} reverted the hunk @@ -1,6 \\+1,6 @@ of ${file} \\(prompt 1's change\\)`));
+
+      // The revert is Cove's own change: a rewind does not call list.txt changed by hand.
+      const again = openStore(f.home.path);
+      const plan = await planRewind({ coveHome: f.home.path, workspaceRoots: [f.workspace], timeline: timelineOf(again.loadEvents(id)), toPrompt: 1 });
+      assert.deepEqual(plan.conflicts, []);
+
+      const undo = await undoRevert({ ...base, record: (event) => void again.appendEvents(id, [event]), timeline: timelineOf(again.loadEvents(id)), seq: reverts[0]!.seq });
+      assert.equal(undo.undone, true);
+      assert.deepEqual(undo.restored, [file]);
+      assert.equal(readFileSync(file, 'utf8'), edited, "the agent's line is back, byte for byte");
+      const after = timelineOf(again.loadEvents(id));
+      assert.equal(after.reverts.at(-1)!.undoes, reverts[0]!.seq);
+      await assert.rejects(undoRevert({ ...base, timeline: after, seq: reverts[0]!.seq }), (error: Error) => error instanceof RewindError && /undone already/.test(error.message));
+      await assert.rejects(undoRevert({ ...base, timeline: after, seq: 9999 }), /no revert at seq 9999/);
+
+      // Reverted again, then the line is edited by hand: the undo refuses and writes nothing.
+      const second = await recordedHunkRevert({ ...base, record: (event) => void again.appendEvents(id, [event]), timeline: after, root: f.workspace, path: 'list.txt', prompt: 1, hunk: 0 });
+      assert.equal(second.reverted, true, second.reason);
+      const byHand = readFileSync(file, 'utf8').replace('line 3\n', 'line 3, by hand\n');
+      writeFileSync(file, byHand);
+      const latest = timelineOf(again.loadEvents(id));
+      const refused = await undoRevert({ ...base, timeline: latest, seq: latest.reverts.at(-1)!.seq });
+      assert.deepEqual(refused, { undone: false, restored: [], removed: [], conflicts: [file], failed: [] });
+      assert.equal(readFileSync(file, 'utf8'), byHand);
+      assert.equal(timelineOf(again.loadEvents(id)).reverts.length, 3, 'a refused undo records nothing');
+      again.close();
+    } finally {
+      await f.close();
+    }
+  });
+});
