@@ -4,6 +4,7 @@
  */
 import type { PermissionScope } from '../../../shared/events';
 import type { Sensitivity } from '../agent/types';
+import type { PermissionAuditEntry } from '../store/types';
 import type { Decision } from './decide';
 import type { PermissionMode } from './rule-syntax';
 import type { RuleLists, SettingsSource } from './settings';
@@ -41,18 +42,10 @@ export interface PermissionAnswered {
   rule: string | null;
 }
 
-export interface AuditEntry {
-  sessionId: string;
-  toolCallId: string;
-  toolName: string;
-  /** Redacted with the engine's `redact`. */
-  args: unknown;
-  decision: 'allow' | 'deny';
-  decidedBy: 'rule' | 'mode' | 'person' | 'headless';
-  rule: string | null;
+/** The store's audit entry (store/types.ts), its args redacted with the engine's `redact`; scope and reason are always said, null where none. */
+export interface AuditEntry extends PermissionAuditEntry {
   scope: PermissionScope | null;
   reason: string | null;
-  at: number;
 }
 
 export interface PermissionOutcome {

@@ -7,64 +7,10 @@
  */
 import { sedScriptIsSafe } from './sed-script';
 import { literalWord, type Word } from './shell-words';
+import { operands, optionValues, write, type Inspector, type WriteFindings } from './write-options';
+import { git } from './git-writes';
 
-export interface WriteTarget {
-  /** The word naming the written path; null for the folder the command runs in. */
-  word: Word | null;
-  /** Characters to drop from the word's value (`of=` of dd, `--output=`). */
-  skip: number;
-  /** What writes it, for messages: "sed -i", "cp". */
-  by: string;
-}
-
-export interface WriteFindings {
-  writes: WriteTarget[];
-  /** Why the command may write or run what its words do not show. */
-  reasons: string[];
-  /** Indexes of words that are data, never paths (echo's text, sed's script, grep's pattern). */
-  data: Set<number>;
-}
-
-type Inspector = (name: string, words: readonly Word[], values: readonly string[], found: WriteFindings) => void;
-
-/** Indexes of operands from `from` on: options skipped (with their value when `valued`); `--` ends options. */
-function operands(values: readonly string[], from: number, valued: readonly string[] = []): number[] {
-  const found: number[] = [];
-  let options = true;
-  for (let index = from; index < values.length; index++) {
-    const value = values[index]!;
-    if (options && value === '--') options = false;
-    else if (options && value.startsWith('-') && value !== '-') {
-      if (valued.includes(value)) index++;
-    } else found.push(index);
-  }
-  return found;
-}
-
-/** `-o F`, `-oF`, `--output F`, `--output=F`: each value of the given options. */
-function optionValues(words: readonly Word[], values: readonly string[], short: string[], long: string[]): Array<{ word: Word; skip: number }> {
-  const found: Array<{ word: Word; skip: number }> = [];
-  for (let index = 1; index < values.length; index++) {
-    const value = values[index]!;
-    if (value === '--') break;
-    for (const option of [...short, ...long]) {
-      if (value === option && index + 1 < values.length) found.push({ word: words[index + 1]!, skip: 0 });
-      else if (long.includes(option) && value.startsWith(`${option}=`)) found.push({ word: words[index]!, skip: option.length + 1 });
-      else if (short.includes(option) && option.length === 2 && value.startsWith(option) && value.length > 2 && !value.startsWith('--')) {
-        found.push({ word: words[index]!, skip: 2 });
-      } else if (short.includes(option) && option.length === 2 && /^-[A-Za-z]{2,}/.test(value) && value.indexOf(option[1]!, 2) > 0) {
-        // Flags clustered before it (`curl -so FILE`, `wget -qO FILE`, `strace -fo FILE`): the option still takes its value.
-        const at = value.indexOf(option[1]!, 2);
-        if (at === value.length - 1) {
-          if (index + 1 < values.length) found.push({ word: words[index + 1]!, skip: 0 });
-        } else found.push({ word: words[index]!, skip: at + 1 });
-      }
-    }
-  }
-  return found;
-}
-
-const write = (found: WriteFindings, by: string, word: Word | null, skip = 0) => found.writes.push({ word, skip, by });
+export type { WriteFindings, WriteTarget } from './write-options';
 
 const allOperands: Inspector = (name, words, values, found) => {
   const valued =
@@ -145,62 +91,6 @@ const find: Inspector = (_name, words, values, found) => {
       if (follows) found.reasons.push('find -L follows symbolic links, so -delete may reach outside the workspace');
     }
     if (follows && /^-(exec|execdir|ok|okdir)$/.test(value)) found.reasons.push(`find -L follows symbolic links, so ${value} may act outside the workspace`);
-  }
-};
-
-const GIT_GLOBAL_VALUED = ['-c', '-C', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix', '--exec-path'];
-
-const git: Inspector = (_name, words, values, found) => {
-  const at = operands(values, 1, GIT_GLOBAL_VALUED)[0];
-  if (at === undefined) return;
-  const sub = values[at]!;
-  const tail = words.slice(at);
-  const tailValues = values.slice(at);
-  if (['diff', 'log', 'show', 'format-patch', 'whatchanged', 'range-diff', 'diff-tree', 'diff-files', 'diff-index'].includes(sub)) {
-    for (const target of optionValues(tail, tailValues, [], ['--output'])) write(found, `git ${sub} --output`, target.word, target.skip);
-  }
-  if (sub === 'format-patch') for (const target of optionValues(tail, tailValues, ['-o'], ['--output-directory'])) write(found, 'git format-patch -o', target.word, target.skip);
-  if (sub === 'config' && !tailValues.some((value) => /^(--get|--get-all|--get-regexp|--list|-l|--show-origin|get|list)/.test(value))) {
-    const rest = operands(tailValues, 1, ['--file', '-f', '--type', '--default', '--comment', '--blob']);
-    const setting = tailValues[rest[0] ?? -1] === 'set' || tailValues.includes('--unset') || tailValues.includes('--unset-all') || tailValues.includes('--add') || rest.length >= 2;
-    if (setting) {
-      const file = optionValues(tail, tailValues, ['-f'], ['--file'])[0];
-      if (file) write(found, 'git config', file.word, file.skip);
-      else if (tailValues.includes('--global')) write(found, 'git config --global', literalWord('~/.gitconfig'));
-      else if (tailValues.includes('--system')) write(found, 'git config --system', literalWord('/etc/gitconfig'));
-      else write(found, 'git config', literalWord('.git/config'));
-    }
-  }
-  if (
-    (sub === 'remote' && /^(add|rename|remove|rm|set-url|set-head|set-branches)$/.test(tailValues[1] ?? '')) ||
-    (sub === 'branch' && tailValues.some((value) => value.startsWith('--set-upstream') || value === '-u'))
-  ) {
-    write(found, `git ${sub}`, literalWord('.git/config'));
-  }
-  if (sub === 'submodule' && tailValues[1] === 'add') {
-    write(found, 'git submodule add', literalWord('.gitmodules'));
-    write(found, 'git submodule add', literalWord('.git/config'));
-  }
-  if (sub === 'clone' || (sub === 'worktree' && tailValues[1] === 'add')) {
-    const rest = operands(tailValues, sub === 'clone' ? 1 : 2, [
-      '-b',
-      '--branch',
-      '-o',
-      '--origin',
-      '--depth',
-      '-c',
-      '--config',
-      '--reference',
-      '--template',
-      '-u',
-      '--upload-pack',
-      '-j',
-      '--jobs',
-      '--filter',
-      '--separate-git-dir',
-    ]);
-    const target = sub === 'clone' ? rest[1] : rest[0];
-    write(found, `git ${sub}`, target !== undefined ? tail[target]! : null);
   }
 };
 

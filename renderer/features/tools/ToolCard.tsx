@@ -17,11 +17,10 @@ import { isEmptyTerminal } from './terminal-buffer';
 import { outputText, TextOutput } from './TextOutput';
 import { ToolArguments } from './ToolArguments';
 import { stripMarkers } from './tool-markers';
-import { callOutcome, cleanExit, type OutcomeTone } from './tool-outcome';
+import { callOutcome, cleanExit } from './tool-outcome';
+import { ToolToggle } from './ToolToggle';
 import { inlineResult, toolLabel, toolSummary } from './tool-summary';
 import { SubagentAnswer } from '../subagents/SubagentAnswer';
-
-const ICONS: Record<OutcomeTone, string> = { running: '◐', done: '✓', failed: '✕', denied: '⊘', cancelled: '■', interrupted: '!' };
 
 export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   const running = item.status === 'running';
@@ -52,13 +51,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   return (
     <article className={`item tool-card tool-${outcome.tone}`} aria-label={`${name} tool: ${outcome.label}`} data-tool-call-id={item.toolCallId}>
       <header className="tool-header">
-        <button type="button" className="tool-toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
-          <span className="tool-chevron" aria-hidden="true">
-            {open ? '▾' : '▸'}
-          </span>
-          <span className={`tool-icon${running ? ' spin' : ''}`} aria-hidden="true">
-            {ICONS[outcome.tone]}
-          </span>
+        <ToolToggle open={open} bodyId={bodyId} tone={outcome.tone} running={running} onToggle={() => setOpen(!open)}>
           <span className="tool-name" title={name}>
             {title}
           </span>
@@ -67,7 +60,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
               {summary}
             </code>
           ) : null}
-        </button>
+        </ToolToggle>
         {inline !== null ? (
           <span className="tool-result-line" role="group" aria-label={`${name} output`} title={inline}>
             {inline}

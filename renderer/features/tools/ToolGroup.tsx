@@ -7,6 +7,7 @@ import { memo, useId, useMemo, useRef } from 'react';
 import type { TranscriptItem } from '../transcript/model-types';
 import { useToggle } from '../../store/use-toggle';
 import { ToolCard } from './ToolCard';
+import { ToolToggle } from './ToolToggle';
 import { groupOutcome, groupSummary, groupToolCalls, type ToolGroupRow, type TranscriptRowItem } from './tool-groups';
 
 export function useGroupedRows(items: TranscriptItem[]): TranscriptRowItem[] {
@@ -28,15 +29,9 @@ export const ToolGroup = memo(function ToolGroup({ group }: { group: ToolGroupRo
   return (
     <div className={`item tool-group tool-${tone}`} role="group" aria-label={`${summary}: ${state}`}>
       <header className="tool-header">
-        <button type="button" className="tool-toggle" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={() => setOpen(!open)}>
-          <span className="tool-chevron" aria-hidden="true">
-            {open ? '▾' : '▸'}
-          </span>
-          <span className={`tool-icon${running ? ' spin' : ''}`} aria-hidden="true">
-            {running ? '◐' : failed > 0 ? '✕' : '✓'}
-          </span>
+        <ToolToggle open={open} bodyId={bodyId} tone={tone} running={running} onToggle={() => setOpen(!open)}>
           <span className="tool-group-summary">{summary}</span>
-        </button>
+        </ToolToggle>
         <span className="tool-state">{state}</span>
       </header>
       {open ? (
