@@ -141,6 +141,38 @@ describe('checkpoint middleware', () => {
     }
   });
 
+  test('a later run warms up at its start: edits made before and while it warms up are in its first checkpoint', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cove-cp-home-'));
+    const { root, checkpoints } = setup(home, true);
+    try {
+      await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
+      await checkpoints.finishRun();
+      writeFileSync(join(root, 'a.txt'), 'edited between runs\n');
+      const events: CoveEvent[] = [];
+      const next = new SessionCheckpoints({
+        coveHome: home,
+        sessionId: 's1',
+        workspaceRoots: [root],
+        settings: DEFAULT_CHECKPOINT_SETTINGS,
+        emit: (event) => events.push(event),
+        warmUp: true,
+      });
+      // The warm-up walks the tree now; this edit lands while it runs or after it, so only its
+      // watcher (started before the walk) or a second walk can see it.
+      writeFileSync(join(root, 'b.txt'), 'made while the model thinks\n');
+      assert.deepEqual(await next.middleware.beforeTool(call('write2', 'mutating')), { action: 'allow' });
+      await next.finishRun();
+      const first = events.find((item): item is CheckpointEvent => item.type === 'checkpoint' && item.toolCallId === 'write2');
+      const show = (path: string) => execFileSync('git', ['--git-dir', shadowDirFor(home, root), 'show', `${first!.roots[0]!.commit}:${path}`], { encoding: 'utf8' });
+      assert.equal(show('a.txt'), 'edited between runs\n');
+      assert.equal(show('b.txt'), 'made while the model thinks\n');
+      assert.deepEqual(first?.problems, []);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('settings: later files win, and a malformed value names its file', () => {
     const home = mkdtempSync(join(tmpdir(), 'cove-cp-home-'));
     const root = mkdtempSync(join(tmpdir(), 'cove-cp-root-'));

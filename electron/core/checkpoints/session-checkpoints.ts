@@ -78,12 +78,13 @@ export class SessionCheckpoints {
     // After the run's first checkpoint, a watcher names what changed: the others walk nothing.
     for (const repo of this.repos) repo.watchChanges();
     this.middleware = { name: 'checkpoints', beforeTool: (call) => this.beforeTool(call) };
-    // A workspace never checkpointed is copied whole the first time (seconds in a big
-    // repository): start that now, while the model thinks, rather than at its first edit.
-    const fresh = this.repos.filter((repo) => !repo.exists());
-    if (options.warmUp && options.settings.enabled && fresh.length > 0) {
+    // A run's first checkpoint walks the tree and starts the watcher (a fifth of a second in a
+    // 20,000-file repository), and a workspace never checkpointed is copied whole (seconds): do
+    // that now, while the model thinks, so the first edit pays only what the watcher saw since.
+    if (options.warmUp && options.settings.enabled) {
+      const fresh = this.repos.filter((repo) => !repo.exists());
       if (options.hadCheckpoints?.()) for (const repo of fresh) this.pendingProblems.push(missingText(repo.root));
-      void this.serially(() => Promise.allSettled(fresh.map((repo) => repo.snapshot('first copy of the workspace'))));
+      void this.serially(() => Promise.allSettled(this.repos.map((repo) => repo.snapshot(fresh.includes(repo) ? 'first copy of the workspace' : 'start of a run'))));
     }
   }
 
