@@ -124,6 +124,8 @@ describe('sandbox policy', () => {
     assert.ok(protectedPaths.includes(join(home, '.bashrc')));
     assert.ok(protectedPaths.includes(join(home, '.zshrc')));
     assert.ok(protectedPaths.includes(join(home, '.config/fish/config.fish')));
+    // fish also runs conf.d/*.fish and autoloads functions/: the whole folder is held.
+    assert.ok(policy.protectedPaths.some((entry) => entry.path === join(home, '.config/fish') && entry.folder));
   });
 
   test('bwrap arguments: read-only root, writable binds, then protected holds; network by setting', () => {

@@ -7,7 +7,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { PROTECTED_IN_ROOT, SHELL_STARTUP_FILES } from '../permissions/protected-files';
+import { PROTECTED_IN_ROOT, SHELL_STARTUP_FILES, SHELL_STARTUP_FOLDERS } from '../permissions/protected-files';
 import type { SandboxNetwork, SandboxSettings } from './settings';
 
 export { SHELL_STARTUP_FILES };
@@ -103,6 +103,8 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     for (const name of PROTECTED_IN_ROOT) candidates.push({ path: join(base, name), folder: PROTECTED_FOLDERS.has(name) });
   }
   for (const repository of repositories) candidates.push(...repository.protectedPaths);
+  // fish runs every conf.d/*.fish and autoloads functions/: its whole folder is held, as the permission check holds it.
+  for (const name of SHELL_STARTUP_FOLDERS) candidates.push({ path: join(home, name), folder: true });
   for (const name of SHELL_STARTUP_FILES) candidates.push({ path: join(home, name), folder: false });
   // Only what a write could reach needs holding; outside `writable` the whole tree is read-only.
   const protectedPaths = candidates.filter(

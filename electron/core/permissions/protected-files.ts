@@ -12,7 +12,7 @@ export const PROTECTED_IN_ROOT: readonly string[] = ['.git/config', '.git/hooks'
 const BY_NAME = new Set(['.npmrc', '.envrc', '.gitmodules', '.mcp.json']);
 /**
  * Relative to the home folder: what a shell runs at start. The bash sandbox holds each of them
- * read-only (bash-sandbox/policy.ts); fish also reads the rest of its folder, protected below.
+ * read-only (bash-sandbox/policy.ts), and fish's whole folder (SHELL_STARTUP_FOLDERS).
  */
 export const SHELL_STARTUP_FILES = [
   '.bashrc',
@@ -27,8 +27,10 @@ export const SHELL_STARTUP_FILES = [
   '.zlogout',
   '.config/fish/config.fish',
 ] as const;
+/** Relative to the home folder: folders a shell reads whole at start (fish's conf.d and functions). */
+export const SHELL_STARTUP_FOLDERS = ['.config/fish'] as const;
 /** Relative to the home folder: Cove's and Claude Code's settings, and what a shell runs at start. */
-const IN_HOME = ['.cove', '.claude', '.claude.json', '.npmrc', '.gitconfig', '.config/git', '.config/fish', ...SHELL_STARTUP_FILES, '.inputrc', '.envrc'];
+const IN_HOME = ['.cove', '.claude', '.claude.json', '.npmrc', '.gitconfig', '.config/git', ...SHELL_STARTUP_FOLDERS, ...SHELL_STARTUP_FILES, '.inputrc', '.envrc'];
 
 function within(path: string, folder: string): string | null {
   const from = relative(folder, path);
