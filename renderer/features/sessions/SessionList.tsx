@@ -62,6 +62,12 @@ export function SessionList() {
   useLayoutEffect(() => {
     if (activeIndex < 0 || (shownFor.current === activeSessionId && !activeWasInView.current)) return;
     shownFor.current = activeSessionId;
+    // While sessions stream, the active one trades places with the busy ones many times a
+    // second; when it is in view already, asking the virtualizer to scroll costs a layout each time.
+    const row = virtualizer.measurementsCache[activeIndex];
+    const offset = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height ?? 0;
+    if (row && height > 0 && row.start >= offset && row.end <= offset + height) return;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, activeSessionId, virtualizer]);
   useEffect(() => {
