@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SetupError } from '../errors';
-import { readSettingsObject } from '../settings/settings-files';
+import { readSettingsObject, userSettingsPath } from '../settings/settings-files';
 import type { ProjectApprovalItem } from '../../../shared/contract';
 import { hookFiles, readHookFile, type HookEntry } from './hook-config';
 import { pinnedFiles } from './pinned-files';
@@ -124,7 +124,7 @@ export interface NamedServerApprovals {
 export function namedServerApprovals(coveHome: string): NamedServerApprovals {
   let data: Readonly<Record<string, unknown>> | undefined;
   try {
-    data = readSettingsObject(join(coveHome, 'settings.json'));
+    data = readSettingsObject(userSettingsPath(coveHome));
   } catch {
     // A malformed file approves nothing; the permission settings report it by name.
     return { all: false, names: new Set() };
