@@ -6,6 +6,24 @@
  */
 import { z } from 'zod';
 import type { CoveEvent, PermissionRequestEvent, PromptAttachment, Usage } from './events';
+import type { SettingsView, RuleCheckView, ApiKeyCheckView, ModelListView, McpStatusView, ProjectApprovalsView } from './settings-views';
+import type { RewindReport, HunkRevertReport, UndoRevertReport, SessionChangesView, WorktreeView } from './review-views';
+
+export type {
+  PermissionRules,
+  RuleSource,
+  ApiKeyStorageView,
+  SettingsView,
+  RuleCheckView,
+  ApiKeyCheckView,
+  ModelChoice,
+  ModelListView,
+  McpServerView,
+  McpStatusView,
+  ProjectApprovalItem,
+  ProjectApprovalsView,
+} from './settings-views';
+export type { RewindReport, ChangedFileView, HunkRevertReport, UndoRevertReport, SessionChangesView, RevertView, WorktreeChangesView, WorktreeView } from './review-views';
 
 /** Marks a request's result type; carries no runtime value. */
 function result<T>(): T {
@@ -87,107 +105,6 @@ export interface SearchResult {
   status: SessionStatus;
 }
 
-export interface PermissionRules {
-  allow: string[];
-  ask: string[];
-  deny: string[];
-}
-
-export interface RuleSource {
-  /** The settings file, as an absolute path. */
-  path: string;
-  kind: 'user' | 'project' | 'local' | 'claude';
-  rules: PermissionRules;
-  /** The person's own, the project's and the local file can be edited from Settings; Claude Code's cannot. */
-  editable: boolean;
-}
-
-/** How a host stores the API key: encrypted by the OS keychain, or in a file only its owner can read. */
-export interface ApiKeyStorageView {
-  kind: 'keychain' | 'file';
-  /** The file, for `file`, or the one a consented key would go to when the keychain cannot be used. */
-  file?: string;
-  /** Why the keychain cannot be used (no keyring on this Linux); the key can then be stored only with `unprotectedFile`. */
-  keychainProblem?: string;
-}
-
-export interface SettingsView {
-  model: string;
-  permissionMode: string;
-  /** Where the API key comes from; the key itself never leaves main. */
-  apiKey: 'stored' | 'environment' | 'missing';
-  /** How a stored key is kept; absent for hosts that do not say. */
-  apiKeyStorage?: ApiKeyStorageView;
-  /** Rules of the given workspace's settings files, when one was named. */
-  ruleSources: RuleSource[];
-  /** Problems with settings files, each naming the file. */
-  problems: string[];
-}
-
-export type RuleCheckView = { valid: true; rule: string } | { valid: false; message: string };
-
-/** `rejected`: the API refused the key (401/403); `unchecked`: it could not say (unreachable, no Models API). */
-export interface ApiKeyCheckView {
-  verdict: 'valid' | 'rejected' | 'unchecked';
-  message: string;
-}
-
-/** A model Settings offers, with what Cove knows of it. */
-export interface ModelChoice {
-  id: string;
-  displayName: string;
-  contextWindow: number;
-  maxOutput: number;
-  /** False when the price table has no row for it: its cost shows as unknown. */
-  priced: boolean;
-}
-
-export interface ModelListView {
-  models: ModelChoice[];
-  /** `api`: what the key can use, from the Models API (or its cached answer); `builtin`: the price table's current models. */
-  source: 'api' | 'builtin';
-}
-
-export interface McpServerView {
-  name: string;
-  transport: 'stdio' | 'http';
-  state: 'starting' | 'connected' | 'restarting' | 'failed';
-  error?: string;
-  toolCount: number;
-  /** The end of the server's stderr, bounded. */
-  stderrTail: string;
-  /** Tools left out because the API would reject their schema, each with why. */
-  warnings?: string[];
-}
-
-export interface McpStatusView {
-  workspace: string;
-  servers: McpServerView[];
-  /** Configuration files that could not be used at all. */
-  problems: string[];
-}
-
-/** A hook or MCP server a project brings (SPEC §14): it runs only once approved, for this content. */
-export interface ProjectApprovalItem {
-  /** The content hash the approval is pinned to. */
-  id: string;
-  kind: 'hook' | 'mcpServer';
-  /** The file that declares it. */
-  file: string;
-  /** `PreToolUse Bash` for a hook, the server's name for a server. */
-  name: string;
-  /** What would run. */
-  command: string;
-  approved: boolean;
-}
-
-export interface ProjectApprovalsView {
-  workspace: string;
-  items: ProjectApprovalItem[];
-  /** Files that could not be read, each naming the file. */
-  problems: string[];
-}
-
 export interface PersonaList {
   personas: Array<{ name: string; description: string; tools: string[] | null }>;
   active: string | null;
@@ -216,95 +133,6 @@ export interface AppInfo {
   canReveal?: boolean;
   /** Said once when bash's OS sandbox cannot run (every bash call then asks), or null. */
   sandboxNotice: string | null;
-}
-
-/** What a rewind did or would do (SPEC §13): `applied` is false for a dry run or when it stopped at `conflicts`. */
-export interface RewindReport {
-  toPrompt: number;
-  promptText: string;
-  changes: Array<{ action: 'revert' | 'restore' | 'remove'; path: string }>;
-  /** Files left as they are, each with why. */
-  kept: string[];
-  /** Files changed by hand since the last checkpoint that the rewind would overwrite; it does only with `force`. */
-  conflicts: string[];
-  applied: boolean;
-  restored: string[];
-  removed: string[];
-  failed: string[];
-  /** The conversation was (or, in a dry run, would be) cut back to before the prompt as well. */
-  conversationCut?: boolean;
-  /** The prompt asked for, when it was a message steered into a running turn: the rewind goes to `toPrompt`, which started that run. */
-  steeredPrompt?: number;
-}
-
-/** One file a prompt (or the whole session) changed, with its unified diff (redacted, bounded). */
-export interface ChangedFileView {
-  root: string;
-  path: string;
-  change: 'added' | 'modified' | 'deleted';
-  diff: string;
-}
-
-/** What the review pane's "Revert hunk" did: `reverted` false, with the reason, when the file changed since in those lines. */
-export interface HunkRevertReport {
-  reverted: boolean;
-  root: string;
-  path: string;
-  /** The hunk's `@@ … @@` line. */
-  hunk: string;
-  reason?: string;
-}
-
-/** What undoing a hunk or file revert did: `undone` false, with the files named, when they changed since the revert. */
-export interface UndoRevertReport {
-  undone: boolean;
-  restored: string[];
-  removed: string[];
-  conflicts: string[];
-  failed: string[];
-}
-
-/** What `cove sessions --changes` lists and the review pane shows. */
-export interface SessionChangesView {
-  prompts: Array<{ prompt: number; text: string; files: ChangedFileView[] }>;
-  session: ChangedFileView[];
-  problems: string[];
-  /** A session working in its own git worktree: its branch against the base commit, what Merge would bring. */
-  worktree?: WorktreeChangesView;
-  /** The review pane's hunk and file reverts (and their undoing), oldest first; `session` ends at what they left. */
-  reverts?: RevertView[];
-}
-
-/** One recorded revert, by the seq of its `revert` event; `undoes` names the revert it undid, `undone` says whether it was. */
-export interface RevertView {
-  seq: number;
-  scope: 'hunk' | 'file';
-  prompt?: number;
-  paths: string[];
-  hunk?: string;
-  undoes?: number;
-  undone: boolean;
-}
-
-/** A worktree session's branch (its commits and the work not yet committed) against the commit it started from. */
-export interface WorktreeChangesView {
-  branch: string;
-  baseBranch: string;
-  baseCommit: string;
-  /** The worktree's folder, under COVE_HOME/worktrees. */
-  path: string;
-  files: ChangedFileView[];
-}
-
-/** A session's own git worktree, while it has one (see README "A worktree per session"). */
-export interface WorktreeView {
-  branch: string;
-  /** The branch of the person's repository that Merge goes into. */
-  baseBranch: string;
-  baseCommit: string;
-  path: string;
-  /** The workspace root the person chose; the session works there again after Merge or Discard. */
-  workspace: string;
 }
 
 export const requests = {
