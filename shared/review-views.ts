@@ -41,6 +41,7 @@ export interface UndoRevertReport {
   undone: boolean;
   restored: string[];
   removed: string[];
+  /** Files changed since the revert, named when the undo was refused for them. */
   conflicts: string[];
   failed: string[];
 }

@@ -8,7 +8,7 @@
  */
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { makeEvent, type RevertEvent, type RewindEvent } from '../../../shared/events';
-import type { HunkRevertReport } from '../../../shared/contract';
+import type { HunkRevertReport, UndoRevertReport } from '../../../shared/contract';
 import { revertHunk, type HunkRevertInput } from './hunk-revert';
 import { applyRewind, RewindError, type RewindAction, type RootPlan } from './rewind';
 import { ShadowRepo } from './shadow-repo';
@@ -62,15 +62,6 @@ export interface UndoRevertInput {
   timeline: Timeline;
   /** The seq of the revert event to undo. */
   seq: number;
-}
-
-export interface UndoRevertReport {
-  undone: boolean;
-  restored: string[];
-  removed: string[];
-  /** Files changed since the revert, named when the undo was refused for them. */
-  conflicts: string[];
-  failed: string[];
 }
 
 /**
