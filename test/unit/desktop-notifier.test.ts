@@ -7,6 +7,7 @@ import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HostEvent, SessionSummary } from '../../shared/contract';
+import { sessionSummary } from './helpers/session-summary';
 import { AttentionTracker } from '../../electron/desktop/attention';
 import { app, BrowserWindow, FakeNotification, recorded } from '../support/fake-electron';
 
@@ -18,22 +19,7 @@ register(
 );
 
 function summary(patch: Partial<SessionSummary> = {}): SessionSummary {
-  return {
-    id: 's1',
-    title: 'Fix the flaky test',
-    workspaces: ['/w'],
-    model: 'm',
-    permissionMode: 'default',
-    status: 'idle',
-    createdAt: 0,
-    updatedAt: 0,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    costUsd: 0,
-    pendingPermissions: 0,
-    lastError: null,
-    persona: null,
-    ...patch,
-  };
+  return sessionSummary('s1', { title: 'Fix the flaky test', status: 'idle', ...patch });
 }
 
 describe('when a session needs the person', () => {

@@ -7,27 +7,10 @@ import { createBatcher } from '../../renderer/store/event-batcher';
 import { diffLines, diffStats } from '../../renderer/features/tools/diff-lines';
 import { inlineResult, toolLabel, toolSummary } from '../../renderer/features/tools/tool-summary';
 import { mcpStateLabel, STDERR_SHOWN_CHARACTERS, stderrShown } from '../../renderer/features/settings/mcp-display';
-import type { SessionSummary } from '../../shared/contract';
+import { sessionSummary } from './helpers/session-summary';
 import type { PermissionRequestEvent } from '../../shared/events';
 
-function session(id: string, fields: Partial<SessionSummary> = {}): SessionSummary {
-  return {
-    id,
-    title: id,
-    workspaces: ['/w'],
-    model: 'm',
-    permissionMode: 'default',
-    status: 'done',
-    createdAt: 0,
-    updatedAt: 0,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    costUsd: 0,
-    pendingPermissions: 0,
-    lastError: null,
-    persona: null,
-    ...fields,
-  };
-}
+const session = sessionSummary;
 
 describe('renderer helpers', () => {
   test('search snippets: «…» marks become highlighted segments', () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { collapseBelow, panelState, toggledChoice, type PanelChoices } from '../../renderer/app/panel-layout';
 import { dateGroup, groupedRows } from '../../renderer/features/sessions/session-groups';
 import type { SessionSummary } from '../../shared/contract';
+import { sessionSummary } from './helpers/session-summary';
 
 describe('panel layout', () => {
   test('the subagents panel closes first, then the sessions panel, each leaving the transcript 540 px', () => {
@@ -35,21 +36,7 @@ describe('panel layout', () => {
 });
 
 function session(id: string, updatedAt: number, workspace: string): SessionSummary {
-  return {
-    id,
-    title: id,
-    workspaces: [workspace],
-    model: 'm',
-    permissionMode: 'default',
-    status: 'done',
-    createdAt: updatedAt,
-    updatedAt,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    costUsd: 0,
-    pendingPermissions: 0,
-    lastError: null,
-    persona: null,
-  };
+  return sessionSummary(id, { workspaces: [workspace], createdAt: updatedAt, updatedAt });
 }
 
 describe('session groups', () => {

@@ -4,23 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { listedSessions } from '../../renderer/features/sessions/session-groups';
 import type { SessionSummary } from '../../shared/contract';
+import { sessionSummary } from './helpers/session-summary';
 
 function session(id: string, updatedAt: number, folder: string): SessionSummary {
-  return {
-    id,
-    title: id,
-    workspaces: [folder],
-    model: 'claude-sonnet-4-5',
-    permissionMode: 'default',
-    status: 'done',
-    createdAt: updatedAt,
-    updatedAt,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-    costUsd: 0,
-    pendingPermissions: 0,
-    lastError: null,
-    persona: null,
-  };
+  return sessionSummary(id, { workspaces: [folder], createdAt: updatedAt, updatedAt });
 }
 
 const sessions = Object.fromEntries(
