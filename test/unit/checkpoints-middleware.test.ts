@@ -35,6 +35,13 @@ function setup(coveHome: string, required: boolean) {
   return { root, checkpoints, checkpointEvents };
 }
 
+/** A later run's checkpoints for the same root and COVE_HOME, and the events they emit. */
+function nextRun(coveHome: string, root: string, options: { hadCheckpoints?: () => boolean; warmUp?: boolean } = {}) {
+  const events: CoveEvent[] = [];
+  const checkpoints = new SessionCheckpoints({ coveHome, sessionId: 's1', workspaceRoots: [root], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: (event) => events.push(event), ...options });
+  return { checkpoints, events };
+}
+
 describe('checkpoint middleware', () => {
   test('a mutating call gets a checkpoint linked to it; a read-only one none; the run end records what was left', async () => {
     const home = mkdtempSync(join(tmpdir(), 'cove-cp-home-'));
@@ -122,15 +129,7 @@ describe('checkpoint middleware', () => {
     try {
       await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
       rmSync(shadowDirFor(home, root), { recursive: true, force: true });
-      const events: CoveEvent[] = [];
-      const next = new SessionCheckpoints({
-        coveHome: home,
-        sessionId: 's1',
-        workspaceRoots: [root],
-        settings: DEFAULT_CHECKPOINT_SETTINGS,
-        emit: (event) => events.push(event),
-        hadCheckpoints: () => true,
-      });
+      const { checkpoints: next, events } = nextRun(home, root, { hadCheckpoints: () => true });
       assert.deepEqual(await next.middleware.beforeTool(call('write2', 'mutating')), { action: 'allow' });
       const event = events.find((item): item is CheckpointEvent => item.type === 'checkpoint');
       assert.equal(event?.roots.length, 1);
@@ -148,15 +147,7 @@ describe('checkpoint middleware', () => {
       await checkpoints.middleware.beforeTool(call('write1', 'mutating'));
       await checkpoints.finishRun();
       writeFileSync(join(root, 'a.txt'), 'edited between runs\n');
-      const events: CoveEvent[] = [];
-      const next = new SessionCheckpoints({
-        coveHome: home,
-        sessionId: 's1',
-        workspaceRoots: [root],
-        settings: DEFAULT_CHECKPOINT_SETTINGS,
-        emit: (event) => events.push(event),
-        warmUp: true,
-      });
+      const { checkpoints: next, events } = nextRun(home, root, { warmUp: true });
       // The warm-up walks the tree now; this edit lands while it runs or after it, so only its
       // watcher (started before the walk) or a second walk can see it.
       writeFileSync(join(root, 'b.txt'), 'made while the model thinks\n');
