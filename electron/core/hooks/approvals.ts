@@ -170,9 +170,10 @@ export function projectItems(coveHome: string, workspace: string): ProjectItem[]
 
 /** Approves the workspace's pending items (those named by `ids`, or all); returns what it approved. */
 export function approveProject(coveHome: string, workspace: string, ids?: readonly string[]): ProjectItem[] {
-  const pending = projectItems(coveHome, workspace).filter((item) => !item.approved && (!ids || ids.includes(item.id)));
+  const items = projectItems(coveHome, workspace);
+  const pending = items.filter((item) => !item.approved && (!ids || ids.includes(item.id)));
   if (ids) {
-    const unknown = ids.filter((id) => !pending.some((item) => item.id === id) && !projectItems(coveHome, workspace).some((item) => item.id === id));
+    const unknown = ids.filter((id) => !items.some((item) => item.id === id));
     if (unknown.length > 0) throw new ApprovalsError(`no hook or MCP server of ${workspace} has the id ${unknown[0]} (it may have changed; list them again)`);
   }
   new ApprovalStore(coveHome).approve(pending);
