@@ -1,23 +1,33 @@
 /**
- * What every bash benchmark stands beside: a bare node-pty running the same command to its end,
- * and the tool context the bash tool is called with outside a session.
+ * What every bash benchmark stands beside: a bare node-pty running the same command to its end
+ * (all of its output read, its last line checked: fixtures/bare-pty-read.mjs), the tool context
+ * the bash tool is called with outside a session, and the check that a bash call really ran.
  */
-import pty from 'node-pty';
-import { MemorySnapshotStore, NO_SECRETS, type ToolContext } from '../electron/core/agent/types';
+import { MemorySnapshotStore, NO_SECRETS, type ToolContext, type ToolResult } from '../electron/core/agent/types';
+import { readAllFromPty } from './fixtures/bare-pty-read.mjs';
 
-export function barePty(command: string, cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = pty.spawn('/bin/bash', ['-c', command], {
-      name: 'xterm-256color',
-      cols: 120,
-      rows: 30,
-      cwd,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    });
-    let bytes = 0;
-    child.onData((chunk) => (bytes += chunk.length));
-    child.onExit(({ exitCode }) => (exitCode === 0 && bytes > 0 ? resolve() : reject(new Error(`bare pty exited ${exitCode} after ${bytes} bytes`))));
-  });
+/** Resolves once the command exited 0 and its output ended with `lastLine`; rejects otherwise. */
+export async function barePty(command: string, cwd: string, lastLine: string): Promise<void> {
+  await readAllFromPty(command, cwd, lastLine);
+}
+
+/**
+ * Throws, naming what is missing, unless the bash tool's result (or a tool_result the model got)
+ * says exit code 0 and its output's last line is `lastLine`: a denied call, a sandbox that did
+ * not start or an empty output must fail the benchmark, not time as fast.
+ */
+export function assertBashRan(text: string, lastLine: string, what: string): void {
+  const lines = text.replace(/\r\n/g, '\n').trimEnd().split('\n');
+  const status = lines.at(-1);
+  const output = lines.at(-2);
+  if (status !== '[exit code 0]' || output !== lastLine) {
+    throw new Error(`${what}: the command did not run to its end: expected its last line ${JSON.stringify(lastLine)} and [exit code 0], got: ${JSON.stringify(text.slice(-300))}`);
+  }
+}
+
+/** The text of a tool result's content. */
+export function resultText(result: ToolResult): string {
+  return result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 export function bashContext(cwd: string): ToolContext {
@@ -33,4 +43,23 @@ export function bashContext(cwd: string): ToolContext {
     cwd,
     snapshots: new MemorySnapshotStore(),
   };
+}
+
+interface RecordedMessages {
+  body: { messages: Array<{ content: unknown }> };
+}
+
+/** The text of the last tool_result the model was sent, in the newest recorded request; '' when there is none. */
+export function lastToolResultText(requests: readonly RecordedMessages[]): string {
+  const messages = requests.at(-1)?.body.messages ?? [];
+  for (const message of [...messages].reverse()) {
+    if (!Array.isArray(message.content)) continue;
+    const result = [...(message.content as Array<{ type?: string; content?: unknown }>)].reverse().find((part) => part.type === 'tool_result');
+    if (!result) continue;
+    const content = result.content;
+    if (typeof content === 'string') return content;
+    if (Array.isArray(content)) return content.map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
+    return '';
+  }
+  return '';
 }

@@ -60,9 +60,9 @@ const benchmark: Benchmark = async () => {
     for (let round = -1; round < ROUNDS; round++) {
       const bigMarker = `end-big-${round + 1}`;
       const smallMarker = `end-small-${round + 1}`;
-      const bareBig = await timed(() => barePty(`${BIG_COMMAND}; echo ${bigMarker}`, e2e.workspace));
-      const bareSmall = await timed(() => barePty(`echo ${smallMarker}`, e2e.workspace));
-      const pageBig = await runInPage(page, `${BIG_COMMAND}; echo ${bigMarker}`, bigMarker);
+      const bareBig = await timed(() => barePty(`${BIG_COMMAND} && echo ${bigMarker}`, e2e.workspace, bigMarker));
+      const bareSmall = await timed(() => barePty(`echo ${smallMarker}`, e2e.workspace, smallMarker));
+      const pageBig = await runInPage(page, `${BIG_COMMAND} && echo ${bigMarker}`, bigMarker);
       await idle(page);
       const pageSmall = await runInPage(page, `echo ${smallMarker}`, smallMarker);
       await idle(page);

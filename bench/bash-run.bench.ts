@@ -13,10 +13,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SecretSet } from '../electron/core/secrets';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
+import { assertBashRan, lastToolResultText } from './bash-baseline';
 import { median, type Benchmark, type BenchmarkResult } from './support';
 
 const root = resolve(import.meta.dirname, '..');
 export const BIG_COMMAND = 'seq 1 1000000';
+/** The last line each command prints: every timed run is checked to have printed it. */
+const LAST_LINE: Record<string, string> = { [BIG_COMMAND]: '1000000', 'echo 1': '1' };
 const ROUNDS = 7;
 
 /** The model runs the prompt as a bash command, then answers once it has the result. */
@@ -89,12 +92,18 @@ const benchmark: Benchmark = async () => {
   try {
     for (const [index, json] of [true, false].entries()) {
       const home = homes[index]!;
-      const env = { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home };
+      // COVE_BWRAP passes through, so `COVE_BWRAP=/missing` shows what the bench does without a sandbox (it fails).
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home, COVE_BWRAP: process.env.COVE_BWRAP };
       const timesFile = join(home, 'times.txt');
-      const cove = (command: string) =>
-        timedProcess([join(root, 'bin/cove.js'), 'run', ...(json ? ['--json'] : []), '--permission-mode', 'bypass', '--workspace', workspace, command], env, timesFile);
-      const bare = (command: string) => timedProcess([join(root, 'bench/fixtures/bare-pty.mjs'), command, workspace], env, timesFile);
       const label = json ? 'cove run --json' : 'cove run';
+      const cove = async (command: string) => {
+        const before = server.requests.length;
+        const timing = await timedProcess([join(root, 'bin/cove.js'), 'run', ...(json ? ['--json'] : []), '--permission-mode', 'bypass', '--workspace', workspace, command], env, timesFile);
+        // What the model was sent back: a denied or failed call would time as fast as nothing.
+        assertBashRan(lastToolResultText(server.requests.slice(before)), LAST_LINE[command]!, `bash-run.bench, ${label} ${command}`);
+        return timing;
+      };
+      const bare = (command: string) => timedProcess([join(root, 'bench/fixtures/bare-pty.mjs'), command, workspace, LAST_LINE[command]!], env, timesFile);
       const samples: Record<'bareBig' | 'bareSmall' | 'coveBig' | 'coveSmall', Timing[]> = { bareBig: [], bareSmall: [], coveBig: [], coveSmall: [] };
       for (let round = -1; round < ROUNDS; round++) {
         const timings = { bareBig: await bare(BIG_COMMAND), bareSmall: await bare('echo 1'), coveBig: await cove(BIG_COMMAND), coveSmall: await cove('echo 1') };

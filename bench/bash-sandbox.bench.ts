@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { prepareSandbox, sandboxAvailability } from '../electron/core/bash-sandbox';
 import { createBashTool } from '../electron/core/tools/bash';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
-import { barePty, bashContext } from './bash-baseline';
+import { assertBashRan, barePty, bashContext, resultText } from './bash-baseline';
 import { compare, type Benchmark, type BenchmarkResult } from './support';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,6 +22,18 @@ const GOAL_MS = 30;
 
 function toolResults(request: RecordedRequest): number {
   return request.body.messages.reduce((count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length), 0);
+}
+
+/** Each of the run's tool_results, as the model got them: all CALLS must have run (`echo hello N` printing `hello N`). */
+function checkToolResults(request: RecordedRequest | undefined, sandboxed: boolean): void {
+  const results = (request?.body.messages ?? []).flatMap((message) =>
+    typeof message.content === 'string' ? [] : message.content.flatMap((part) => (part.type === 'tool_result' ? [part] : [])),
+  );
+  if (results.length !== CALLS) throw new Error(`bash-sandbox.bench: the model got ${results.length} of ${CALLS} tool results`);
+  results.forEach((result, index) => {
+    const text = typeof result.content === 'string' ? result.content : (result.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+    assertBashRan(text, `hello ${index}`, `bash-sandbox.bench, cove run with the sandbox ${sandboxed ? 'on' : 'off'}, call ${index}`);
+  });
 }
 
 function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -56,12 +68,19 @@ const benchmark: Benchmark = async () => {
   writeFileSync(join(homeOff, 'settings.json'), JSON.stringify({ sandbox: { enabled: false } }));
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'cove-bench-sandbox-ws-')));
   const env = (home: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, ANTHROPIC_API_KEY: 'bench', ANTHROPIC_BASE_URL: server.url, COVE_HOME: home });
-  const run = (home: string) => () => runProcess(['bin/cove.js', 'run', '--permission-mode', 'bypass', '--workspace', workspace, 'run it'], env(home));
+  const run = (home: string) => async () => {
+    const before = server.requests.length;
+    await runProcess(['bin/cove.js', 'run', '--permission-mode', 'bypass', '--workspace', workspace, 'run it'], env(home));
+    checkToolResults(server.requests.slice(before).at(-1), home === homeOn);
+  };
   const sandboxed = createBashTool({ sandbox: { coveHome: homeOn } });
   const unsandboxed = createBashTool({ sandbox: { coveHome: homeOff } });
-  const call = (tool: typeof sandboxed) => async () => {
+  const call = (tool: typeof sandboxed, expected: 'bubblewrap' | 'seatbelt' | 'off') => async () => {
     const result = await tool.execute({ command: COMMAND }, bashContext(workspace));
-    if ((result.details as { exitCode: number | null }).exitCode !== 0) throw new Error(`${COMMAND} failed`);
+    assertBashRan(resultText(result), 'hello', `bash-sandbox.bench, the tool with the sandbox ${expected}`);
+    // The tool runs a command unsandboxed when none can run (a person approved it): that must not time as "on".
+    const ranIn = (result.details as { sandbox: string }).sandbox;
+    if (ranIn !== expected) throw new Error(`bash-sandbox.bench: the call ran with sandbox "${ranIn}", not "${expected}"`);
   };
   try {
     const endToEnd = await compare({
@@ -75,15 +94,15 @@ const benchmark: Benchmark = async () => {
       name: `bash tool: ${COMMAND}`,
       goal: 2,
       runs: 21,
-      baseline: { label: 'sandbox off', run: call(unsandboxed) },
-      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed) },
+      baseline: { label: 'sandbox off', run: call(unsandboxed, 'off') },
+      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed, availability.kind) },
     });
     const againstBare = await compare({
       name: `bash tool in the sandbox vs bare node-pty: ${COMMAND}`,
       goal: 3,
       runs: 21,
-      baseline: { label: 'bare node-pty', run: () => barePty(COMMAND, workspace) },
-      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed) },
+      baseline: { label: 'bare node-pty', run: () => barePty(COMMAND, workspace, 'hello') },
+      cove: { label: `sandbox on (${availability.kind})`, run: call(sandboxed, availability.kind) },
     });
     const results: BenchmarkResult[] = [endToEnd, perCall, againstBare];
     results.push({

@@ -7,7 +7,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bashTool } from '../electron/core/tools/bash';
-import { barePty, bashContext } from './bash-baseline';
+import { assertBashRan, barePty, bashContext, resultText } from './bash-baseline';
 import { compare, type Benchmark } from './support';
 
 const COMMAND = 'seq 1 1000000';
@@ -20,12 +20,12 @@ const benchmark: Benchmark = async () => {
         name: `bash: ${COMMAND}`,
         goal: 1.5,
         runs: 9,
-        baseline: { label: 'bare node-pty', run: () => barePty(COMMAND, workspace) },
+        baseline: { label: 'bare node-pty', run: () => barePty(COMMAND, workspace, '1000000') },
         cove: {
           label: 'bash tool',
           run: async () => {
             const result = await bashTool.execute({ command: COMMAND }, bashContext(workspace));
-            if ((result.details as { exitCode: number | null }).exitCode !== 0) throw new Error('seq failed');
+            assertBashRan(resultText(result), '1000000', 'bash.bench');
           },
         },
       }),
