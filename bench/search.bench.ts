@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemorySnapshotStore, NO_SECRETS, type ToolContext } from '../electron/core/agent/types';
+import { MemorySnapshotStore, NO_SECRETS, type ToolContext, type ToolResult } from '../electron/core/agent/types';
 import { createSearchTool } from '../electron/core/tools/search';
 import { findRipgrep } from '../electron/core/tools/search-ripgrep';
 import { compare, type ComparisonResult } from './support';
@@ -62,14 +62,25 @@ function context(): ToolContext {
   };
 }
 
-/** rg as a person would run it, output read to the end. */
-function bareRipgrep(executable: string, pattern: string): Promise<void> {
+/** rg as a person would run it, output read to the end; resolves with how many matching lines it printed. */
+function bareRipgrep(executable: string, pattern: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(executable, ['--no-config', '-n', '-i', '--regexp', pattern, '.'], { cwd: TREE, stdio: ['ignore', 'pipe', 'ignore'] });
-    child.stdout.resume();
+    let lines = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+    });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 || code === 1 ? resolve() : reject(new Error(`rg exited ${code}`))));
+    child.on('close', (code) => (code === 0 || code === 1 ? resolve(lines) : reject(new Error(`rg exited ${code}`))));
   });
+}
+
+/** The match count the tool reported ("208 matches in 208 files:"); throws when it found none or says it failed. */
+function reportedMatches(result: ToolResult, what: string): number {
+  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const count = /^([\d,]+) match(?:es)? in /.exec(text)?.[1];
+  if (count === undefined) throw new Error(`search.bench, ${what}: the tool found nothing or failed: ${text.slice(0, 300)}`);
+  return Number(count.replace(/,/g, ''));
 }
 
 export default async function searchBenchmark(): Promise<ComparisonResult[]> {
@@ -86,13 +97,20 @@ export default async function searchBenchmark(): Promise<ComparisonResult[]> {
     ['rare match', 'needleMarker\\d+'],
     ['common match', 'helper1\\d\\('],
   ] as const) {
-    const baseline = { label: 'rg', run: () => bareRipgrep(executable, pattern) };
+    // Every run is checked: rg and both engines must find the same number of lines, and some.
+    const expected = await bareRipgrep(executable, pattern);
+    if (expected === 0) throw new Error(`search.bench: rg found no line matching ${pattern} in ${TREE}: the tree is not what the benchmark made`);
+    const check = (what: string, found: number) => {
+      if (found !== expected) throw new Error(`search.bench, ${label}: ${what} found ${found} matching lines, rg ${expected}`);
+    };
+    const baseline = { label: 'rg', run: async () => check('rg', await bareRipgrep(executable, pattern)) };
+    const tool = (engine: typeof ripgrepTool, name: string) => async () => check(name, reportedMatches(await engine.execute({ pattern }, context()), name));
     results.push(
       await compare({
         name: `search, ${files} files, ${label}: ripgrep engine`,
         goal: 1.5,
         baseline,
-        cove: { label: 'search tool', run: async () => void (await ripgrepTool.execute({ pattern }, context())) },
+        cove: { label: 'search tool', run: tool(ripgrepTool, 'the ripgrep engine') },
       }),
     );
     results.push(
@@ -101,7 +119,7 @@ export default async function searchBenchmark(): Promise<ComparisonResult[]> {
         goal: 1.5,
         runs: 5,
         baseline,
-        cove: { label: 'search tool', run: async () => void (await builtinTool.execute({ pattern }, context())) },
+        cove: { label: 'search tool', run: tool(builtinTool, 'the built-in engine') },
       }),
     );
   }

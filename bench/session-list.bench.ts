@@ -79,6 +79,8 @@ async function searchTimes(fixture: RendererFixture<StoredSessions>): Promise<Be
       const started = performance.now();
       hits = (await request<unknown[]>(fixture.api, 'session:search', { text: word })).length;
       times.push(performance.now() - started);
+      // A search that found nothing (a broken index, an error answered as an empty list) is not fast, it is wrong.
+      if (hits === 0) throw new Error(`session-list.bench: searching ${COUNT} sessions for “${word}” found none`);
     }
     results.push({
       kind: 'measurement',
