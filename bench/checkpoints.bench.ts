@@ -64,16 +64,36 @@ function call(toolCallId: string): ToolCallRequest {
   };
 }
 
+/**
+ * Collects the checkpoint events a session emits, and checks that the one for `toolCallId`
+ * recorded a commit of the tree: the middleware allows the call even when the checkpoint failed
+ * (unless settings require one), so "allow" alone would time a failure as a checkpoint.
+ */
+function checkpointLog() {
+  const events: Array<{ toolCallId?: string; roots?: Array<{ commit?: string }>; problems?: string[] }> = [];
+  return {
+    emit: (event: unknown) => void events.push(event as (typeof events)[number]),
+    assertRecorded(toolCallId: string) {
+      const event = events.find((candidate) => candidate.toolCallId === toolCallId);
+      if (!event || event.roots?.length !== 1 || !event.roots[0]?.commit) {
+        throw new Error(`checkpoints.bench: no checkpoint was recorded before ${toolCallId}: ${JSON.stringify(event ?? 'no event')}`);
+      }
+    },
+  };
+}
+
 export default async function checkpointsBenchmark(): Promise<BenchmarkResult[]> {
   const files = ensureRepository();
   const home = mkdtempSync(join(tmpdir(), 'cove-bench-checkpoints-home-'));
   try {
-    const checkpoints = new SessionCheckpoints({ coveHome: home, sessionId: 'bench', workspaceRoots: [TREE], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: () => undefined });
+    const log = checkpointLog();
+    const checkpoints = new SessionCheckpoints({ coveHome: home, sessionId: 'bench', workspaceRoots: [TREE], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: log.emit });
     let edits = 0;
     const edit = () => writeFileSync(join(TREE, 'pkg3', 'mod4', 'file5.ts'), `export const edited = ${edits++};\n`);
     // The first checkpoint of a workspace copies all of it; every later one is what a call pays.
     const start = process.hrtime.bigint();
     await checkpoints.middleware.beforeTool(call('first'));
+    log.assertRecorded('first');
     const firstMs = Number(process.hrtime.bigint() - start) / 1e6;
     let calls = 0;
     const comparison = await compare({
@@ -91,8 +111,10 @@ export default async function checkpointsBenchmark(): Promise<BenchmarkResult[]>
         label: 'checkpoint',
         run: async () => {
           edit();
-          const decision = await checkpoints.middleware.beforeTool(call(`call${calls++}`));
+          const id = `call${calls++}`;
+          const decision = await checkpoints.middleware.beforeTool(call(id));
           if (decision.action !== 'allow') throw new Error(`the checkpoint was not recorded: ${JSON.stringify(decision)}`);
+          log.assertRecorded(id);
         },
       },
     });
@@ -102,11 +124,12 @@ export default async function checkpointsBenchmark(): Promise<BenchmarkResult[]>
     // app and `cove serve` take it at the run's start, while the model thinks.
     const runStarts: number[] = [];
     for (let run = 0; run < 5; run++) {
-      const next = new SessionCheckpoints({ coveHome: home, sessionId: `bench${run}`, workspaceRoots: [TREE], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: () => undefined });
+      const next = new SessionCheckpoints({ coveHome: home, sessionId: `bench${run}`, workspaceRoots: [TREE], settings: DEFAULT_CHECKPOINT_SETTINGS, emit: log.emit });
       edit();
       const began = process.hrtime.bigint();
       await next.middleware.beforeTool(call(`run${run}`));
       runStarts.push(Number(process.hrtime.bigint() - began) / 1e6);
+      log.assertRecorded(`run${run}`);
       await next.finishRun();
     }
     const runStartMs = [...runStarts].sort((a, b) => a - b)[Math.floor(runStarts.length / 2)]!;
