@@ -180,6 +180,18 @@ describe('holds of protected paths', () => {
     assert.equal(readFileSync(join(root, '.npmrc'), 'utf8'), 'registry=x\n');
   });
 
+  test('a folder that is no repository gets a read-only .git placeholder and no exclude list inside it', () => {
+    const root = folder('root');
+    const holds = acquireHolds(policyFor(root));
+    // .git/config and .git/hooks are held by an empty .git: `git init` cannot plant hooks there.
+    assert.ok(holds.paths.includes(join(root, '.git')), '.git is held read-only');
+    for (const name of ['.envrc', '.mcp.json', '.cove', '.claude']) assert.ok(holds.paths.includes(join(root, name)), name);
+    assert.deepEqual(holds.covers, [], 'no git reads an exclude list in our own placeholder');
+    assert.equal(existsSync(join(root, '.git', 'info')), false, 'nothing is made inside the placeholder');
+    holds.release();
+    for (const name of ['.git', '.envrc', '.cove']) assert.equal(existsSync(join(root, name)), false, name);
+  });
+
   test('parallel commands share a placeholder; the last one removes it', () => {
     const root = folder('root');
     const first = acquireHolds(policyFor(root));

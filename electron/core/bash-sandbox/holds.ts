@@ -191,8 +191,12 @@ function excludeCovers(paths: readonly string[], created: string[]): Array<{ sou
   for (const path of paths) {
     if (made.get(path)?.folder !== false) continue;
     const folder = dirname(path);
+    const dotGit = join(folder, '.git');
+    // Our own empty placeholder is no repository: no git reads its exclude list, so there is
+    // nothing to hide from, and no `.git/info` placeholder, exclude file or bind is made for it.
+    if (made.has(dotGit)) continue;
     // A worktree's git reads the exclude list of the common git folder.
-    const gitFolder = kind(join(folder, '.git')) === 'folder' ? join(folder, '.git') : linkedGitFolder(folder)?.common;
+    const gitFolder = kind(dotGit) === 'folder' ? dotGit : linkedGitFolder(folder)?.common;
     if (!gitFolder) continue;
     byRepository.set(gitFolder, [...(byRepository.get(gitFolder) ?? []), basename(path)]);
   }
