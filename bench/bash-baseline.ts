@@ -3,7 +3,9 @@
  * (all of its output read, its last line checked: fixtures/bare-pty-read.mjs), the tool context
  * the bash tool is called with outside a session, and the check that a bash call really ran.
  */
+import type Anthropic from '@anthropic-ai/sdk';
 import { MemorySnapshotStore, NO_SECRETS, type ToolContext, type ToolResult } from '../electron/core/agent/types';
+import type { RecordedRequest } from '../test/support/model-server';
 import { readAllFromPty } from './fixtures/bare-pty-read.mjs';
 
 /** Resolves once the command exited 0 and its output ended with `lastLine`; rejects otherwise. */
@@ -45,21 +47,19 @@ export function bashContext(cwd: string): ToolContext {
   };
 }
 
-interface RecordedMessages {
-  body: { messages: Array<{ content: unknown }> };
+/** The tool_result blocks of a request to the model, in the order they were sent. */
+export function toolResultBlocks(request: RecordedRequest | undefined): Anthropic.ToolResultBlockParam[] {
+  return (request?.body.messages ?? []).flatMap((message) => (typeof message.content === 'string' ? [] : message.content.flatMap((part) => (part.type === 'tool_result' ? [part] : []))));
+}
+
+/** A tool_result block's text, as the model read it. */
+export function toolResultBlockText(block: Anthropic.ToolResultBlockParam): string {
+  const content = block.content ?? '';
+  return typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 /** The text of the last tool_result the model was sent, in the newest recorded request; '' when there is none. */
-export function lastToolResultText(requests: readonly RecordedMessages[]): string {
-  const messages = requests.at(-1)?.body.messages ?? [];
-  for (const message of [...messages].reverse()) {
-    if (!Array.isArray(message.content)) continue;
-    const result = [...(message.content as Array<{ type?: string; content?: unknown }>)].reverse().find((part) => part.type === 'tool_result');
-    if (!result) continue;
-    const content = result.content;
-    if (typeof content === 'string') return content;
-    if (Array.isArray(content)) return content.map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
-    return '';
-  }
-  return '';
+export function lastToolResultText(requests: readonly RecordedRequest[]): string {
+  const last = toolResultBlocks(requests.at(-1)).at(-1);
+  return last ? toolResultBlockText(last) : '';
 }

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { prepareSandbox, sandboxAvailability } from '../electron/core/bash-sandbox';
 import { createBashTool } from '../electron/core/tools/bash';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
-import { assertBashRan, barePty, bashContext, resultText } from './bash-baseline';
+import { assertBashRan, barePty, bashContext, resultText, toolResultBlocks, toolResultBlockText } from './bash-baseline';
 import { compare, type Benchmark, type BenchmarkResult } from './support';
 
 const root = resolve(import.meta.dirname, '..');
@@ -20,19 +20,12 @@ const CALLS = 10;
 /** SPEC's goal for the sandbox's own cost. */
 const GOAL_MS = 30;
 
-function toolResults(request: RecordedRequest): number {
-  return request.body.messages.reduce((count, message) => (typeof message.content === 'string' ? count : count + message.content.filter((part) => part.type === 'tool_result').length), 0);
-}
-
 /** Each of the run's tool_results, as the model got them: all CALLS must have run (`echo hello N` printing `hello N`). */
 function checkToolResults(request: RecordedRequest | undefined, sandboxed: boolean): void {
-  const results = (request?.body.messages ?? []).flatMap((message) =>
-    typeof message.content === 'string' ? [] : message.content.flatMap((part) => (part.type === 'tool_result' ? [part] : [])),
-  );
+  const results = toolResultBlocks(request);
   if (results.length !== CALLS) throw new Error(`bash-sandbox.bench: the model got ${results.length} of ${CALLS} tool results`);
   results.forEach((result, index) => {
-    const text = typeof result.content === 'string' ? result.content : (result.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
-    assertBashRan(text, `hello ${index}`, `bash-sandbox.bench, cove run with the sandbox ${sandboxed ? 'on' : 'off'}, call ${index}`);
+    assertBashRan(toolResultBlockText(result), `hello ${index}`, `bash-sandbox.bench, cove run with the sandbox ${sandboxed ? 'on' : 'off'}, call ${index}`);
   });
 }
 
@@ -60,7 +53,7 @@ const benchmark: Benchmark = async () => {
   }
   // Each call differs (the engine stops a model that repeats itself exactly).
   const server = await startModelServer((request) => {
-    const done = toolResults(request);
+    const done = toolResultBlocks(request).length;
     return done < CALLS ? reply.message([block.toolUse('bash', { command: `${COMMAND} ${done}` })]) : reply.text('done');
   });
   const homeOn = mkdtempSync(join(tmpdir(), 'cove-bench-sandbox-on-'));

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, type ToolContext, type ToolResult } from '../electron/core/agent/types';
 import { createSearchTool } from '../electron/core/tools/search';
 import { findRipgrep } from '../electron/core/tools/search-ripgrep';
+import { resultText } from './bash-baseline';
 import { compare, type ComparisonResult } from './support';
 
 const TREE = join(tmpdir(), 'cove-bench-search-tree-v1');
@@ -77,7 +78,7 @@ function bareRipgrep(executable: string, pattern: string): Promise<number> {
 
 /** The match count the tool reported ("208 matches in 208 files:"); throws when it found none or says it failed. */
 function reportedMatches(result: ToolResult, what: string): number {
-  const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const text = resultText(result);
   const count = /^([\d,]+) match(?:es)? in /.exec(text)?.[1];
   if (count === undefined) throw new Error(`search.bench, ${what}: the tool found nothing or failed: ${text.slice(0, 300)}`);
   return Number(count.replace(/,/g, ''));
