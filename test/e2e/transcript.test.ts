@@ -105,7 +105,17 @@ describe('the transcript in the browser', { skip }, () => {
       await box.press('Enter');
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Noted.' }).waitFor();
       await page.getByRole('article', { name: 'Your message' }).filter({ hasText: 'One more thing' }).waitFor();
-      assert.ok((await scrollState(page)).gap <= 48, 'the prompt just sent and its reply are in view');
+      // The follow runs after the reply's row has rendered, so wait for it rather than look once.
+      await page
+        .waitForFunction(
+          () => {
+            const element = document.querySelector('[data-transcript]')!;
+            return element.scrollHeight - element.scrollTop - element.clientHeight <= 48;
+          },
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(() => assert.fail('the prompt just sent and its reply are in view'));
       assert.equal(await jump.count(), 0);
       await e2e.screenshot('transcript-3-prompt-sent');
     });

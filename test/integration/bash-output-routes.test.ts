@@ -90,7 +90,9 @@ describe('bash output through cove run --json', () => {
         'long.txt': `${filler} key=${tokens.long} ${filler}\n`,
         'tail.txt': `GITHUB_TOKEN=${tokens.tail}\n`,
       };
-      const command = ['head -c 20 split.txt', 'sleep 0.3', 'tail -c +21 split.txt', 'cat long.txt', 'seq 1 400000', 'cat tail.txt', 'seq 1 3'].join('; ');
+      // The sleep after the split line lets its update go out before the long line: an update
+      // over UI_BATCH_LIMIT keeps only its newest text, which would otherwise leave it out.
+      const command = ['head -c 20 split.txt', 'sleep 0.3', 'tail -c +21 split.txt', 'sleep 0.3', 'cat long.txt', 'seq 1 400000', 'cat tail.txt', 'seq 1 3'].join('; ');
       ({ f, result } = await runCommand(command, files));
       fixtures.push(f);
     });
