@@ -81,6 +81,12 @@ describe('subagents in the browser', { skip }, () => {
       await e2e.screenshot('subagents-2-opened');
       await page.setViewportSize({ width: 900, height: 700 });
       await page.emulateMedia({ colorScheme: 'dark' });
+      // Nothing in the subagent's transcript reaches below the window: the page itself never scrolls.
+      await page
+        .waitForFunction(() => document.documentElement.scrollHeight <= innerHeight, undefined, { timeout: 5_000 })
+        .catch(async () => {
+          assert.fail(`the page is ${await page.evaluate(() => document.documentElement.scrollHeight)} px tall in a 700 px window`);
+        });
       await e2e.screenshot('subagents-2-opened-900x700-dark');
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1280, height: 860 });

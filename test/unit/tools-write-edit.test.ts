@@ -32,6 +32,8 @@ describe('write_file', () => {
     assert.equal(textOf(result), `Created deep/new/file.txt (2 lines, 12 bytes). Tag: [deep/new/file.txt#${tag}]`);
     assert.match(result.diff!, /^--- \/dev\/null\n\+\+\+ b\/deep\/new\/file\.txt\n@@ -0,0 \+1,2 @@\n\+hello\n\+world\n$/);
     assert.equal(context.snapshots.recall('deep/new/file.txt', tag), 'hello\nworld');
+    // One line is "1 line", not "1 lines".
+    assert.match(textOf(await write('deep/one.txt', 'just one\n', context)), /^Created deep\/one\.txt \(1 line, 9 bytes\)\./);
   });
 
   test('replaces a file atomically, keeping its mode, with a unified diff', async () => {

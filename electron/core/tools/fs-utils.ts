@@ -26,6 +26,11 @@ export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
+/** "1 line", "2 lines", "1,024 lines": a count with its noun, plural unless exactly one. */
+export function countOf(value: number, noun: string): string {
+  return `${formatCount(value)} ${value === 1 ? noun : `${noun}s`}`;
+}
+
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;

@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, readFileSync, readSync } from 'node:fs
 import { z } from 'zod';
 import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
 import { defineTool } from './define-tool';
-import { fileError, formatBytes, formatCount, loadText, toLf } from './fs-utils';
+import { countOf, fileError, formatBytes, formatCount, loadText, toLf } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { IMAGE_SIZE_LIMIT, MAGIC_BYTES, imageTypeByExtension, imageTypeOfBytes } from './image-file';
 import { notFoundError } from './not-found';
@@ -120,7 +120,7 @@ function page(display: string, tag: string, text: string, offset: number, limit:
     return { content: [{ type: 'text', text: `${header}\n(empty file)` }], details };
   }
   if (offset > total) {
-    throw ToolError.invalidArgs(`offset ${offset} is past the end of ${display}, which has ${formatCount(total)} lines`);
+    throw ToolError.invalidArgs(`offset ${offset} is past the end of ${display}, which has ${countOf(total, 'line')}`);
   }
   const wanted = Math.min(total, offset + limit - 1);
   const width = String(wanted).length;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
 import { defineTool } from './define-tool';
 import { fileDiff } from './file-diff';
-import { detectLineEnding, fileError, formatBytes, formatCount, loadText, refusalReason, withLineEnding, writeAtomic } from './fs-utils';
+import { detectLineEnding, countOf, fileError, formatBytes, formatCount, loadText, refusalReason, withLineEnding, writeAtomic } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { resolveInWorkspace } from './sandbox';
 
@@ -77,10 +77,10 @@ async function writeFile(params: z.infer<typeof schema>, ctx: ToolContext): Prom
   ctx.snapshots.remember(display, tag, normalized);
   const change = before === undefined ? null : fileDiff(display, created ? null : before, content);
   const summary = created
-    ? `Created ${display} (${formatCount(lines)} lines, ${size}).`
+    ? `Created ${display} (${countOf(lines, 'line')}, ${size}).`
     : change
-      ? `Wrote ${display} (${formatCount(lines)} lines, ${size}): +${formatCount(change.added)} −${formatCount(change.removed)} lines.`
-      : `Wrote ${display} (${formatCount(lines)} lines, ${size}), replacing a file that was not readable text.`;
+      ? `Wrote ${display} (${countOf(lines, 'line')}, ${size}): +${formatCount(change.added)} −${formatCount(change.removed)} lines.`
+      : `Wrote ${display} (${countOf(lines, 'line')}, ${size}), replacing a file that was not readable text.`;
   return {
     content: [{ type: 'text', text: `${summary} Tag: [${display}#${tag}]` }],
     details: { path: display, tag, created, changed: true, added: change?.added ?? lines, removed: change?.removed ?? 0 },
