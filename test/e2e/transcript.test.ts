@@ -183,6 +183,9 @@ describe('the transcript in the browser', { skip }, () => {
       const results = page.getByRole('list', { name: 'Search results' }).getByRole('button');
       await results.nth(1).waitFor();
       await results.filter({ hasText: 'Tell me about' }).getByText('2 matching messages').waitFor();
+      // A result's status badge is as wide as its words, as in the list, not stretched across the row.
+      const [badgeWidth, rowWidth] = await results.nth(0).evaluate((row) => [row.querySelector('.badge')!.getBoundingClientRect().width, row.getBoundingClientRect().width]);
+      assert.ok(badgeWidth < rowWidth / 2, `the badge is ${badgeWidth} px wide in a ${rowWidth} px row`);
       await search.press('ArrowDown');
       assert.equal(await results.nth(0).evaluate((element) => element === document.activeElement), true, 'ArrowDown goes into the results');
       await page.keyboard.press('ArrowDown');

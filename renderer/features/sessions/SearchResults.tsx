@@ -76,7 +76,9 @@ export function SearchResults() {
               <span className="session-folder">{result.workspaces[0] ? folderName(result.workspaces[0]) : ''}</span>
               <span className="session-time">{relativeTime(result.updatedAt, now)}</span>
             </span>
-            <StatusBadge status={result.status} />
+            <span className="session-badges">
+              <StatusBadge status={result.status} />
+            </span>
           </button>
         </li>
       ))}
