@@ -1,16 +1,22 @@
 /** Toasts: errors from main stay until dismissed; confirmations fade on their own. */
+import { createPortal } from 'react-dom';
 import { useCove } from '../store';
+import { useTopDialog } from '../ui/dialog-stack';
 import type { Notice } from '../store/notices-slice';
 
 export function Notices() {
   const notices = useCove((state) => state.notices);
-  return (
+  // While a modal dialog is open the page behind it is inert and under its backdrop, so the
+  // toasts move into the dialog: a save's confirmation or error is seen and can be dismissed.
+  const dialog = useTopDialog();
+  const section = (
     // A section, so its name is a region's: a name on a bare div is not announced (axe: aria-prohibited-attr).
     <section className="notices" aria-label="Notifications">
       <NoticeList role="alert" notices={notices.filter((notice) => notice.tone === 'error')} />
       <NoticeList role="status" notices={notices.filter((notice) => notice.tone === 'info')} />
     </section>
   );
+  return dialog ? createPortal(section, dialog) : section;
 }
 
 function NoticeList({ role, notices }: { role: 'alert' | 'status'; notices: Notice[] }) {

@@ -3,6 +3,7 @@
  * closes on Escape (reported through onClose so the store stays the source of truth).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { dialogClosed, dialogOpened } from './dialog-stack';
 
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -12,6 +13,9 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    dialogOpened(dialog);
+    return () => dialogClosed(dialog);
   }, [open]);
   return (
     <dialog

@@ -210,7 +210,17 @@ describe('errors a person can act on, and complete settings', { skip }, () => {
         await model.locator('option', { hasText: 'Claude Opus 4.1' }).waitFor({ state: 'attached' });
         await model.selectOption('claude-opus-4-1');
         await dialog.getByRole('button', { name: 'Save settings' }).click();
-        await page.getByText('Settings saved. New runs use them.').waitFor();
+        const saved = page.getByText('Settings saved. New runs use them.');
+        await saved.waitFor();
+        // The toast is drawn over the dialog, not under its backdrop: it is what the point hits.
+        assert.equal(
+          await saved.evaluate((toast) => {
+            const box = toast.getBoundingClientRect();
+            return toast.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+          }),
+          true,
+          'the confirmation is on top while Settings is open',
+        );
         await model.selectOption({ label: 'Another model id…' });
         await dialog.getByRole('textbox', { name: 'Model id' }).fill('my-gateway-model');
         await dialog.getByRole('button', { name: 'Save settings' }).click();
