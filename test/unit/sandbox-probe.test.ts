@@ -10,6 +10,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBwrap } from '../../electron/core/bash-sandbox/bwrap';
+import { hookSandbox } from '../../electron/core/hooks/hook-sandbox';
+import type { SessionRecord } from '../../electron/core/store';
 import { knownSandboxAvailability, loadSandboxSettings, probeSandbox, sandboxAvailability, unsandboxedReason } from '../../electron/core/bash-sandbox';
 
 let folder: string;
@@ -80,5 +82,24 @@ describe('the sandbox check in the background', () => {
     const options = { platform: 'linux' as const, environment: environment(refusing), workspaceRoots: [folder], settings: loadSandboxSettings({ workspaceRoots: [folder], coveHome: home }) };
     await probeSandbox(options);
     assert.match(unsandboxedReason(options) ?? '', /no OS sandbox can run here \(bubblewrap .* setting up uid map: Permission denied\), so every bash command is asked about/);
+  });
+
+  test('a hook waits for the background check instead of running one that stops the event loop', async () => {
+    const slow = script('slow-bwrap-for-hooks', 'sleep 0.4; exit 0');
+    const availability = { platform: 'linux' as const, environment: environment(slow) };
+    const home = mkdtempSync(join(folder, 'home-'));
+    const wrap = hookSandbox(home, availability)({ workspaces: [folder] } as unknown as SessionRecord);
+    const wrapped = Promise.resolve(wrap({ file: '/bin/sh', args: ['-c', 'true'] }, folder));
+    let turns = 0;
+    await new Promise<void>((resolve) => {
+      const turn = () => (++turns === 5 ? resolve() : setImmediate(turn));
+      setImmediate(turn);
+    });
+    assert.equal(knownSandboxAvailability(availability), undefined, 'the event loop waited for the trial run');
+    const launch = await wrapped;
+    assert.ok(!('refused' in launch), 'the hook runs in the sandbox');
+    assert.equal(launch.file, slow);
+    assert.deepEqual(launch.args.slice(-3), ['/bin/sh', '-c', 'true']);
+    launch.release?.();
   });
 });

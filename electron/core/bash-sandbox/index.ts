@@ -10,7 +10,7 @@ import { buildPolicy, type SandboxPolicy } from './policy';
 import { seatbeltArguments } from './seatbelt';
 import { loadSandboxSettings, type SandboxSettings } from './settings';
 
-export { knownSandboxAvailability, probeSandbox, sandboxAvailability, type Availability, type SandboxKind } from './availability';
+export { knownSandboxAvailability, probeSandbox, sandboxAvailability, type Availability, type AvailabilityOptions, type SandboxKind } from './availability';
 export { buildPolicy, SHELL_STARTUP_FILES, type SandboxPolicy } from './policy';
 export { bwrapArguments } from './bwrap';
 export { seatbeltProfile } from './seatbelt';

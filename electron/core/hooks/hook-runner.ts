@@ -20,7 +20,9 @@ export interface HookLaunch {
  * Puts the shell inside the bash OS sandbox: the launcher to run instead (and what to clean up
  * once it exited), or why none can run here, in which case the hook does not run.
  */
-export type HookWrapper = (launch: HookLaunch, cwd: string) => (HookLaunch & { release?(): void }) | { refused: string };
+export type WrappedLaunch = (HookLaunch & { release?(): void }) | { refused: string };
+/** May answer later: the sandbox check runs in the background, and a hook waits for it rather than blocking the event loop. */
+export type HookWrapper = (launch: HookLaunch, cwd: string) => WrappedLaunch | Promise<WrappedLaunch>;
 
 export interface HookRunOptions {
   cwd: string;
@@ -85,14 +87,14 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-export function runHookProcess(command: string, input: unknown, options: HookRunOptions): Promise<HookProcessResult> {
+export async function runHookProcess(command: string, input: unknown, options: HookRunOptions): Promise<HookProcessResult> {
   const started = Date.now();
   const limit = options.maxOutputBytes ?? MAX_HOOK_OUTPUT_BYTES;
   const stdout = new BoundedText(limit);
   const stderr = new BoundedText(limit);
-  const launch: (HookLaunch & { release?(): void }) | { refused: string } = options.wrap ? options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
+  const launch = options.wrap ? await options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
   if ('refused' in launch) {
-    return Promise.resolve({ exitCode: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 0, failure: `was not run: ${launch.refused}` });
+    return { exitCode: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 0, failure: `was not run: ${launch.refused}` };
   }
   return new Promise((resolve) => {
     let timedOut = false;

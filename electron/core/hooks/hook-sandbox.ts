@@ -5,15 +5,19 @@
  * When the sandbox is on but none can run here, the hook does not run (bash asks a person
  * then; nobody is there to ask for a hook), and the transcript says why.
  */
-import { sandboxArgv } from '../bash-sandbox';
+import { probeSandbox, sandboxArgv, type AvailabilityOptions } from '../bash-sandbox';
 import type { SessionRecord } from '../store';
 import type { HookWrapper } from './hook-runner';
 
-export function hookSandbox(coveHome: string): (session: SessionRecord) => HookWrapper {
-  return (session) => (launch, cwd) => {
+/** `availability` picks the platform and environment the check looks at (tests); the process's own by default. */
+export function hookSandbox(coveHome: string, availability: AvailabilityOptions = {}): (session: SessionRecord) => HookWrapper {
+  return (session) => async (launch, cwd) => {
+    // The background check started with the engine; waiting for it keeps a hook from running a
+    // second, synchronous one that would stop every session while bwrap starts.
+    await probeSandbox(availability);
     let wrapped: ReturnType<typeof sandboxArgv>;
     try {
-      wrapped = sandboxArgv([launch.file, ...launch.args], { workspaceRoots: session.workspaces, cwd, coveHome });
+      wrapped = sandboxArgv([launch.file, ...launch.args], { ...availability, workspaceRoots: session.workspaces, cwd, coveHome });
     } catch (error) {
       return { refused: `the bash sandbox could not be set up (${(error as Error).message})` };
     }
