@@ -92,7 +92,7 @@ export async function runHookProcess(command: string, input: unknown, options: H
   const limit = options.maxOutputBytes ?? MAX_HOOK_OUTPUT_BYTES;
   const stdout = new BoundedText(limit);
   const stderr = new BoundedText(limit);
-  const launch = options.wrap ? await options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
+  const launch: WrappedLaunch = options.wrap ? await options.wrap(shellLaunch(command), options.cwd) : shellLaunch(command);
   if ('refused' in launch) {
     return { exitCode: null, stdout: '', stderr: '', timedOut: false, truncated: false, durationMs: 0, failure: `was not run: ${launch.refused}` };
   }
