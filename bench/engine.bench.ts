@@ -9,7 +9,8 @@
  * fails the benchmark instead of looking fast.
  *
  * `COVE_BENCH_BEFORE=/path/to/other/tree` also runs that tree's `cove run --json` (built there)
- * in the same rounds, so a change is judged against the code before it under the same load.
+ * in the same rounds, so a change is judged against the code before it under the same load;
+ * `COVE_BENCH_RUNS=n` sets the number of rounds (default 9).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +23,9 @@ const root = resolve(import.meta.dirname, '..');
 const DELTAS = 20_000;
 const DELTA = 'tok ';
 const EXPECTED = DELTA.repeat(DELTAS);
-const RUNS = 9;
+/** `COVE_BENCH_RUNS` runs more rounds where the machine is loaded (its medians swing less). */
+const RUNS = Number(process.env.COVE_BENCH_RUNS ?? 9);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`COVE_BENCH_RUNS must be a whole number of rounds, at least 1, not "${process.env.COVE_BENCH_RUNS}"`);
 const GOAL = 1.2;
 
 /** Runs one process to its end; resolves with its wall time (spawn to close) and its stdout. */
