@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { basename } from 'node:path';
 import { buildDesktop } from './build-desktop.mjs';
 import { buildRenderer } from './build-renderer.mjs';
+import { zodEnglishOnly } from './zod-english-only.mjs';
 
 const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
@@ -34,6 +35,7 @@ const cli = await build({
   logLevel: 'warning',
   // What this build wrote, so the chunks of earlier builds can be told apart and removed.
   metafile: true,
+  plugins: [zodEnglishOnly],
 });
 
 // Chunk names carry a content hash, so every change leaves the old ones behind. They are removed

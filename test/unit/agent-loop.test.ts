@@ -11,8 +11,9 @@ test('streams a text reply through the real SDK and publishes the events in orde
     assert.equal(outcome.stopReason, 'endTurn');
     const types = engine.events.map((e) => e.type).filter((t) => t !== 'messageUpdate');
     assert.deepEqual(types, ['agentStart', 'turnStart', 'messageStart', 'messageEnd', 'turnEnd', 'agentEnd']);
+    // The five chunks may come in one network read, and are then handed on as one delta: never lost.
     const deltas = engine.ofType('messageUpdate');
-    assert.equal(deltas.length, 5);
+    assert.ok(deltas.length >= 1 && deltas.length <= 5, `${deltas.length} deltas`);
     assert.equal(deltas.map((d) => (d.delta.type === 'text' ? d.delta.text : '')).join(''), 'Hello from the model, streamed in pieces.');
     assert.ok(engine.events.every((e) => e.sessionId === 'session-test'));
     assert.deepEqual(outcome.usage, { input: 120, output: 9, cacheRead: 0, cacheWrite: 0 });

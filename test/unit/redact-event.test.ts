@@ -157,6 +157,28 @@ describe('deltas', () => {
     assert.ok(sent.endsWith('https://api.github.com/user && echo ok"}'), sent);
   });
 
+  test('a merged delta longer than the window goes out whole, a secret at its start or split into it still redacted', () => {
+    // The sequencer joins a frame's deltas before they are redacted, so one delta can be far
+    // longer than the 2 KB window; it used to go out as its last 2 KB only.
+    const redaction = new EventRedaction();
+    const head = `{"command":"curl -H 'Authorization: token ${SECRETS[0]!.slice(0, 12)}`;
+    const long = `${SECRETS[0]!.slice(12)}' ${'x'.repeat(10_000)} ${SECRETS[1]} ${'y'.repeat(5_000)}"}`;
+    const sent = [head, long, 'tail'].map((piece) => textOf(redaction.redact(delta(0, piece), secrets))).join('');
+    const whole = head + long + 'tail';
+    assert.ok(!sent.includes(SECRETS[0]!.slice(12)), "the split secret's tail is replaced");
+    assert.ok(!sent.includes(SECRETS[1]!), 'the secret inside the long delta is replaced');
+    assert.equal(sent.replace(/\[REDACTED:[a-z-]+\]/g, '').length, whole.length - SECRETS[0]!.slice(12).length - SECRETS[1]!.length, sent.slice(0, 200));
+    assert.ok(sent.includes('x'.repeat(10_000)) && sent.endsWith(`${'y'.repeat(5_000)}"}tail`), 'everything around the secrets is kept');
+  });
+
+  test('a long block in deltas of every size arrives whole when it holds no secret', () => {
+    const redaction = new EventRedaction();
+    const sizes = [1, 4_000, 7, 2_048, 2_049, 30_000, 3];
+    const pieces = sizes.map((size, n) => String.fromCharCode(97 + n).repeat(size));
+    const sent = pieces.map((piece) => textOf(redaction.redact(delta(0, piece), secrets))).join('');
+    assert.equal(sent, pieces.join(''));
+  });
+
   test('deltas without secrets pass unchanged, block by block', () => {
     const redaction = new EventRedaction();
     const pieces = ['{"path":', '"src/a.ts",', '"content":"export const x = 1;\\n"}'];

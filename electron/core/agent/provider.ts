@@ -1,7 +1,9 @@
 /**
  * One streamed request to the Anthropic Messages API through the real SDK. Raw stream events
  * are folded into an assistant message as they arrive (the SDK's MessageStream helper would
- * re-accumulate every delta a second time), and each delta is handed on at once. Blocks are kept
+ * re-accumulate every delta a second time). Deltas are handed on once per network read: the
+ * consecutive deltas of one block that one read brings are joined into one (see `MessageAssembler`),
+ * so a 20,000-delta reply is a few dozen events to build, publish and merge, not 20,000. Blocks are kept
  * exactly as the API sent them, because thinking and server tool blocks must go back unchanged;
  * event, block and delta types Cove does not know are logged once each and skipped.
  */
@@ -55,8 +57,41 @@ export class MessageAssembler {
   private readonly blocks: Array<Building | undefined> = [];
   private readonly invalid = new Map<string, string>();
   private readonly reported = new Set<string>();
+  /** Deltas received but not yet handed on: one block's, joined. Owned here until `flush`. */
+  private pending: MessageDelta | undefined;
+  private flushing: NodeJS.Immediate | undefined;
 
   constructor(private readonly handlers: StreamHandlers) {}
+
+  /**
+   * Hands on the delta held. It runs on its own once the events of the current network read are
+   * all parsed (the SDK yields them in microtasks; an immediate runs after those), so holding
+   * adds no wait: a slow stream still hands on each delta as it comes, a fast one in batches.
+   */
+  flush(): void {
+    clearImmediate(this.flushing);
+    this.flushing = undefined;
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) this.handlers.onDelta(pending);
+  }
+
+  /** Joins a delta's text to the held delta when it continues the same block; false when it does not. */
+  private joined(index: number, type: MessageDelta['type'], text: string): boolean {
+    const pending = this.pending;
+    if (!pending || pending.index !== index || pending.type !== type) return false;
+    if (pending.type === 'text') pending.text += text;
+    else if (pending.type === 'thinking') pending.thinking += text;
+    else pending.partialJson += text;
+    return true;
+  }
+
+  /** Holds the first delta of a run of one block's deltas, handing on the one held before. */
+  private hold(delta: MessageDelta): void {
+    this.flush();
+    this.pending = delta;
+    this.flushing = setImmediate(() => this.flush());
+  }
 
   accept(event: Anthropic.RawMessageStreamEvent): void {
     switch (event.type) {
@@ -146,13 +181,13 @@ export class MessageAssembler {
       block.json += delta.partial_json;
     } else if (delta.type === 'text_delta' && block.type === 'text') {
       block.text += delta.text;
-      this.handlers.onDelta({ type: 'text', index, text: delta.text });
+      if (!this.joined(index, 'text', delta.text)) this.hold({ type: 'text', index, text: delta.text });
     } else if (delta.type === 'input_json_delta' && block.type === 'tool_use') {
       block.json += delta.partial_json;
-      this.handlers.onDelta({ type: 'toolCallDelta', index, toolCallId: block.id, toolName: block.name, partialJson: delta.partial_json });
+      if (!this.joined(index, 'toolCallDelta', delta.partial_json)) this.hold({ type: 'toolCallDelta', index, toolCallId: block.id, toolName: block.name, partialJson: delta.partial_json });
     } else if (delta.type === 'thinking_delta' && block.type === 'thinking') {
       block.thinking += delta.thinking;
-      this.handlers.onDelta({ type: 'thinking', index, thinking: delta.thinking });
+      if (!this.joined(index, 'thinking', delta.thinking)) this.hold({ type: 'thinking', index, thinking: delta.thinking });
     } else if (delta.type === 'signature_delta' && block.type === 'thinking') {
       block.signature += text(delta.signature);
     } else {
@@ -198,6 +233,11 @@ export async function streamMessage(client: Anthropic, request: ProviderRequest,
     },
     { signal },
   );
-  for await (const event of stream) assembler.accept(event);
+  try {
+    for await (const event of stream) assembler.accept(event);
+  } finally {
+    // What arrived goes out before the message ends, a retry is announced or a cancel is told.
+    assembler.flush();
+  }
   return assembler.reply();
 }

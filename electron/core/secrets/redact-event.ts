@@ -98,16 +98,18 @@ export class EventRedaction {
     let open = blocks.get(delta.index);
     if (!open) blocks.set(delta.index, (open = { raw: '', sent: '' }));
     const text = deltaText(delta);
-    let raw = open.raw + text;
-    let before = open.sent;
-    if (raw.length > STREAM_WINDOW) {
-      raw = raw.slice(raw.length - STREAM_WINDOW);
-      const kept = raw.slice(0, raw.length - text.length);
-      before = redactor.redact(kept).text;
-    }
+    // The whole delta is redacted with the window before it: a merged delta can be longer than
+    // the window (the sequencer joins a frame's deltas first), and all of it must go out.
+    const raw = open.raw + text;
     const after = redactor.redact(raw).text;
-    open.raw = raw;
-    open.sent = after;
+    const before = open.sent;
+    if (raw.length > STREAM_WINDOW) {
+      open.raw = raw.slice(raw.length - STREAM_WINDOW);
+      open.sent = redactor.redact(open.raw).text;
+    } else {
+      open.raw = raw;
+      open.sent = after;
+    }
     // Whatever differs from what the window said before goes out again, redacted.
     const out = after.startsWith(before) ? after.slice(before.length) : after.slice(commonPrefix(after, before));
     return out === text ? delta : withText(delta, out);
