@@ -1,0 +1,119 @@
+/**
+ * gitleaks' rules as redaction loads them: worked out at build time (gitleaks-plan.ts, written to
+ * rules/gitleaks.generated.json by scripts/generate-secret-rules.mjs) into JavaScript sources,
+ * keywords, prefixes, and the keyword automaton of the default detector set. A start only makes
+ * the rule objects; each regex is compiled the first time its rule is woken.
+ */
+import generated from './rules/gitleaks.generated.json' with { type: 'json' };
+import { KeywordScanner } from './keyword-scan';
+import { loadTables, type SavedScanner } from './keyword-tables';
+import type { Allowlist, LoadedRules, Rule } from './rule-model';
+
+export interface PlannedAllowlist {
+  /** JavaScript sources, compiled without flags. */
+  regexes: string[];
+  target: Allowlist['target'];
+  stopwords: string[];
+  all: boolean;
+}
+
+export interface PlannedRule {
+  id: string;
+  /** The JavaScript source, compiled with `gd` (and `yd` when semi-generic). */
+  source: string;
+  keywords: string[];
+  entropy: number;
+  secretGroup: number;
+  /** Indexes in the plan's allowlists. */
+  allowlists: number[];
+  semiGeneric: boolean;
+  prefix?: string;
+}
+
+export interface RulePlan {
+  version: string;
+  rules: PlannedRule[];
+  allowlists: PlannedAllowlist[];
+  /** Indexes in `allowlists` of the global ones. */
+  global: number[];
+  skipped: { id: string; reason: string }[];
+}
+
+export interface GeneratedRules extends RulePlan {
+  note: string;
+  scanner: SavedScanner;
+}
+
+/** A regex list compiled the first time it is asked for: most rules are never woken. */
+class LazyAllowlist implements Allowlist {
+  private compiled: RegExp[] | undefined;
+  readonly target: Allowlist['target'];
+  readonly stopwords: readonly string[];
+  readonly all: boolean;
+
+  constructor(private readonly planned: PlannedAllowlist) {
+    ({ target: this.target, stopwords: this.stopwords, all: this.all } = planned);
+  }
+
+  get regexes(): readonly RegExp[] {
+    return (this.compiled ??= this.planned.regexes.map((source) => new RegExp(source)));
+  }
+}
+
+/** A rule whose regexes are compiled the first time they are asked for. */
+class LazyRule implements Rule {
+  private compiled: RegExp | undefined;
+  private compiledSticky: RegExp | undefined;
+  readonly id: string;
+  readonly keywords: readonly string[];
+  readonly entropy: number;
+  readonly secretGroup: number;
+  readonly semiGeneric: boolean;
+  readonly prefix?: string;
+
+  constructor(
+    private readonly source: string,
+    planned: PlannedRule,
+    readonly allowlists: readonly Allowlist[],
+  ) {
+    ({ id: this.id, keywords: this.keywords, entropy: this.entropy, secretGroup: this.secretGroup, semiGeneric: this.semiGeneric } = planned);
+    if (planned.prefix) this.prefix = planned.prefix;
+  }
+
+  get regex(): RegExp {
+    return (this.compiled ??= new RegExp(this.source, 'gd'));
+  }
+
+  get sticky(): RegExp | undefined {
+    return this.semiGeneric ? (this.compiledSticky ??= new RegExp(this.source, 'yd')) : undefined;
+  }
+}
+
+/** The rules of a plan, compiled as they are used; rules sharing an allowlist share its regexes. */
+export function rulesOfPlan(plan: RulePlan): LoadedRules {
+  const lists = plan.allowlists.map((list) => new LazyAllowlist(list));
+  const pick = (indexes: readonly number[]) => indexes.map((index) => lists[index]!);
+  return {
+    rules: plan.rules.map((rule) => new LazyRule(rule.source, rule, pick(rule.allowlists))),
+    global: pick(plan.global),
+    skipped: plan.skipped,
+    version: plan.version,
+  };
+}
+
+const data = generated as GeneratedRules;
+
+/** The vendored rules as generated. */
+export function generatedRules(): LoadedRules {
+  return rulesOfPlan(data);
+}
+
+/**
+ * The scanner saved for `keywords`, or undefined when it was saved for others (a caller's own
+ * pattern list, or patterns changed since the file was generated): those are built at run time.
+ */
+export function prebuiltScanner(keywords: readonly string[]): KeywordScanner | undefined {
+  const saved = data.scanner.keywords;
+  if (saved.length !== keywords.length || saved.some((keyword, index) => keyword !== keywords[index])) return undefined;
+  return new KeywordScanner(keywords, loadTables(data.scanner));
+}
