@@ -79,11 +79,13 @@ describe('saved keyword-scanner tables', () => {
   });
 
   test('that are damaged are refused, naming what is wrong', () => {
-    const transitions = Buffer.from(saved.transitions, 'base64');
-    transitions.writeInt32LE(1 << 30, 4);
-    assert.throws(() => loadTables({ ...saved, transitions: transitions.toString('base64') }), /saved keyword-scanner tables: transition 1 \(1073741824\) names no state/);
-    const cut = Buffer.from(saved.transitions, 'base64').subarray(0, 8).toString('base64');
-    assert.throws(() => loadTables({ ...saved, transitions: cut }), /the counts name more than the 2 transitions saved/);
+    const fail = Buffer.from(saved.fail, 'base64');
+    fail.writeUInt16LE(5, 2);
+    assert.throws(() => loadTables({ ...saved, fail: fail.toString('base64') }), /saved keyword-scanner tables: state 1 fails to state 5, not an earlier one/);
+    const parent = Buffer.from(saved.parent, 'base64');
+    parent.writeUInt16LE(3, 2);
+    assert.throws(() => loadTables({ ...saved, parent: parent.toString('base64') }), /state \d+'s parent \d+ does not come in breadth-first order/);
+    assert.throws(() => loadTables({ ...saved, symbol: 'AA==' }), /parent, symbol and fail list \d+, 1 and \d+ states/);
     assert.throws(() => loadTables({ ...saved, classOf: 'AAAA' }), /classOf has 3 entries, not 256/);
     assert.throws(() => loadTables({ ...saved, outputs: [[9999, 0]] }), /the output \[9999,0\] names no state or keyword/);
     assert.throws(() => new KeywordScanner(['other'], loadTables(saved)), /they were built for other keywords/);

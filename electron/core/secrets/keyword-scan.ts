@@ -21,6 +21,18 @@ export interface ScannerTables {
   delta: Int32Array;
   /** By state: the keywords that end there, or undefined. */
   outputs: readonly (readonly number[] | undefined)[];
+  /**
+   * The trie and its fail links, by state (numbered breadth first, so a state's parent and fail
+   * state come before it): what `delta` is made from, and all that needs saving.
+   */
+  trie: Trie;
+}
+
+export interface Trie {
+  parent: Uint16Array;
+  /** The class of the character from the parent. */
+  symbol: Uint8Array;
+  fail: Uint16Array;
 }
 
 export class KeywordScanner {
@@ -37,6 +49,7 @@ export class KeywordScanner {
   private readonly lengths: number[];
   /** The longest keyword's length. */
   private readonly longest: number;
+  private readonly trie: Trie;
   /** Whether the automaton was loaded from saved tables rather than built. */
   readonly prebuilt: boolean;
 
@@ -49,6 +62,7 @@ export class KeywordScanner {
     this.classOf = made.classOf;
     this.delta = made.delta;
     this.outputs = made.outputs;
+    this.trie = made.trie;
     this.classes = classCount(made.classOf);
     this.prebuilt = tables !== undefined;
     this.lengths = keywords.map((keyword) => keyword.length);
@@ -57,7 +71,7 @@ export class KeywordScanner {
 
   /** The automaton's tables, to be saved and given back to the constructor. */
   tables(): ScannerTables {
-    return { keywords: this.keywords, classOf: this.classOf, delta: this.delta, outputs: this.outputs };
+    return { keywords: this.keywords, classOf: this.classOf, delta: this.delta, outputs: this.outputs, trie: this.trie };
   }
 
   /** The text as one byte per UTF-16 unit (see `scan`), kept for the next scan up to RETAINED_BYTES. */
@@ -193,6 +207,8 @@ function buildTables(keywords: readonly string[]): ScannerTables {
   const capacity = 1 + keywords.reduce((sum, keyword) => sum + keyword.length, 0);
   const trie = new Int32Array(capacity * classes).fill(-1);
   const ends: number[][] = [[]];
+  const parentOf: number[] = [0];
+  const symbolOf: number[] = [0];
   keywords.forEach((keyword, index) => {
     let state = 0;
     for (const char of keyword.toLowerCase()) {
@@ -200,6 +216,8 @@ function buildTables(keywords: readonly string[]): ScannerTables {
       if (trie[state * classes + symbol] === -1) {
         trie[state * classes + symbol] = ends.length;
         ends.push([]);
+        parentOf.push(state);
+        symbolOf.push(symbol);
       }
       state = trie[state * classes + symbol]!;
     }
@@ -242,5 +260,14 @@ function buildTables(keywords: readonly string[]): ScannerTables {
       delta[position * classes + symbol] = ends[target]!.length > 0 ? -row - 1 : row;
     }
   });
-  return { keywords, classOf, delta, outputs };
+  if (states > 0xffff) throw new Error(`${states} keyword-automaton states are more than a trie table holds (65,535)`);
+  const parent = new Uint16Array(states);
+  const symbol = new Uint8Array(states);
+  const failed = new Uint16Array(states);
+  order.forEach((state, position) => {
+    parent[position] = rank[parentOf[state]!]!;
+    symbol[position] = symbolOf[state]!;
+    failed[position] = rank[fail[state]!]!;
+  });
+  return { keywords, classOf, delta, outputs, trie: { parent, symbol, fail: failed } };
 }

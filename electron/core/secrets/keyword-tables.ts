@@ -1,9 +1,8 @@
 /**
- * A keyword automaton's tables as JSON, small enough that loading them costs less than building
- * them (rules/gitleaks.generated.json holds the default set's). The transition table of 1,500
- * states × 45 classes is 270 KB, but a state's row differs from the start state's in about 7
- * places (its trie children and those of its fail chain): only those are saved, and loading
- * copies the start row into every row, then writes them in.
+ * A keyword automaton saved as JSON and loaded without building it (rules/gitleaks.generated.json
+ * holds the default set's). What is saved is the trie and its fail links, 5 bytes a state, not
+ * the 270 KB transition table: loading makes each state's row a native copy of its fail state's
+ * row with its own children written in, one pass in state order with no search.
  */
 import { classCount, type ScannerTables } from './keyword-scan';
 
@@ -11,38 +10,44 @@ export interface SavedScanner {
   keywords: string[];
   /** The 256 bytes' classes, base64. */
   classOf: string;
-  /** By state, base64 bytes: how many of its transitions differ from the start state's (the start state's own: from going to itself). */
-  counts: string;
-  /** Those transitions in state order, base64 of little-endian 32-bit numbers: the target state's row plus the class. */
-  transitions: string;
+  /** By state, base64 of little-endian 16-bit numbers: the trie parent (0 for the start state). */
+  parent: string;
+  /** By state, base64 bytes: the class of the character from its parent. */
+  symbol: string;
+  /** By state, base64 of little-endian 16-bit numbers: the fail state. */
+  fail: string;
   /** `[state, keyword…]` for each state where keywords end. */
   outputs: number[][];
 }
 
-/** A row's entries hold the target's row, negated minus one where keywords end there. */
-const rowOf = (entry: number) => (entry < 0 ? -entry - 1 : entry);
+/** Typed arrays hold numbers in the machine's order; the saved ones are little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function uint16Base64(values: Uint16Array): string {
+  const bytes = Buffer.alloc(values.length * 2);
+  values.forEach((value, index) => bytes.writeUInt16LE(value, index * 2));
+  return bytes.toString('base64');
+}
+
+function uint16s(base64: string, what: string, wrong: (what: string) => never): Uint16Array {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length % 2 !== 0) wrong(`${what} holds ${bytes.length} bytes, not a whole number of 16-bit entries`);
+  // Copied into an array of its own: one decoded into Node's pool may sit where no Uint16Array can start.
+  const values = new Uint16Array(bytes.length / 2);
+  if (LITTLE_ENDIAN) new Uint8Array(values.buffer).set(bytes);
+  else for (let index = 0; index < values.length; index++) values[index] = bytes.readUInt16LE(index * 2);
+  return values;
+}
 
 export function saveTables(tables: ScannerTables): SavedScanner {
-  const { classOf, delta, outputs } = tables;
-  const classes = classCount(classOf);
-  const counts = Buffer.alloc(outputs.length);
-  const transitions: number[] = [];
-  for (let state = 0; state < outputs.length; state++) {
-    for (let symbol = 0; symbol < classes; symbol++) {
-      const entry = delta[state * classes + symbol]!;
-      if (state === 0 ? entry === 0 : entry === delta[symbol]) continue;
-      counts[state]!++;
-      transitions.push(rowOf(entry) + symbol);
-    }
-  }
-  const packed = Buffer.alloc(transitions.length * 4);
-  transitions.forEach((value, index) => packed.writeInt32LE(value, index * 4));
+  const { trie } = tables;
   return {
     keywords: [...tables.keywords],
-    classOf: Buffer.from(classOf).toString('base64'),
-    counts: counts.toString('base64'),
-    transitions: packed.toString('base64'),
-    outputs: outputs.flatMap((ends, state) => (ends ? [[state, ...ends]] : [])),
+    classOf: Buffer.from(tables.classOf).toString('base64'),
+    parent: uint16Base64(trie.parent),
+    symbol: Buffer.from(trie.symbol).toString('base64'),
+    fail: uint16Base64(trie.fail),
+    outputs: tables.outputs.flatMap((ends, state) => (ends ? [[state, ...ends]] : [])),
   };
 }
 
@@ -54,32 +59,36 @@ export function loadTables(saved: SavedScanner): ScannerTables {
   const classOf = new Uint8Array(Buffer.from(saved.classOf, 'base64'));
   if (classOf.length !== 256) wrong(`classOf has ${classOf.length} entries, not 256`);
   const classes = classCount(classOf);
-  const counts = Buffer.from(saved.counts, 'base64');
-  const transitions = Buffer.from(saved.transitions, 'base64');
-  const states = counts.length;
-  const size = states * classes;
+  const parent = uint16s(saved.parent, 'parent', wrong);
+  const fail = uint16s(saved.fail, 'fail', wrong);
+  const symbol = new Uint8Array(Buffer.from(saved.symbol, 'base64'));
+  const states = parent.length;
+  if (fail.length !== states || symbol.length !== states) wrong(`parent, symbol and fail list ${states}, ${symbol.length} and ${fail.length} states`);
   const outputs: (number[] | undefined)[] = Array.from({ length: states }, () => undefined);
   for (const [state, ...ends] of saved.outputs) {
     if (!(state! >= 0 && state! < states) || ends.some((keyword) => !(keyword >= 0 && keyword < saved.keywords.length)))
       wrong(`the output ${JSON.stringify([state, ...ends])} names no state or keyword`);
     outputs[state!] = ends;
   }
+  // A row's entry is the target's row, negated minus one where keywords end there.
+  const size = states * classes;
   const delta = new Int32Array(size);
-  let read = 0;
-  const apply = (state: number) => {
-    for (let left = counts[state]!; left > 0; left--, read += 4) {
-      if (read + 4 > transitions.length) wrong(`the counts name more than the ${transitions.length / 4} transitions saved`);
-      const value = transitions.readInt32LE(read);
-      const symbol = value % classes;
-      const row = value - symbol;
-      if (!(row >= 0 && row < size)) wrong(`transition ${read / 4} (${value}) names no state`);
-      delta[state * classes + symbol] = outputs[row / classes] ? -row - 1 : row;
+  if (outputs[0]) delta.fill(-1, 0, classes);
+  // Breadth-first numbering puts a state's children together, after it, and its fail state before
+  // it: one pass in order finishes each row before any later one copies it.
+  let child = 1;
+  for (let state = 0; state < states; state++) {
+    const row = state * classes;
+    if (state > 0) {
+      const from = fail[state]! * classes;
+      if (fail[state]! >= state) wrong(`state ${state} fails to state ${fail[state]}, not an earlier one`);
+      delta.copyWithin(row, from, from + classes);
     }
-  };
-  if (states > 0) apply(0);
-  // Every row starts as the start state's, copied natively in doubling steps.
-  for (let filled = classes; filled < size; filled *= 2) delta.copyWithin(filled, 0, Math.min(filled, size - filled));
-  for (let state = 1; state < states; state++) apply(state);
-  if (read !== transitions.length) wrong(`${(transitions.length - read) / 4} transitions are left over`);
-  return { keywords: saved.keywords, classOf, delta, outputs };
+    for (; child < states && parent[child] === state; child++) {
+      if (symbol[child]! >= classes) wrong(`state ${child} is reached by class ${symbol[child]} of ${classes}`);
+      delta[row + symbol[child]!] = outputs[child] ? -child * classes - 1 : child * classes;
+    }
+  }
+  if (child !== states) wrong(`state ${child}'s parent ${parent[child]} does not come in breadth-first order`);
+  return { keywords: saved.keywords, classOf, delta, outputs, trie: { parent, symbol, fail } };
 }
