@@ -6,7 +6,7 @@
  * makes, so it cannot go stale when the rules, the patterns or the code that reads them change.
  */
 import { keywordList } from './detector-keywords';
-import type { GeneratedRules } from './gitleaks-generated';
+import { rowOfRule, type GeneratedRules } from './gitleaks-generated';
 import { planGitleaksRules } from './gitleaks-plan';
 import { KeywordScanner } from './keyword-scan';
 import { saveTables } from './keyword-tables';
@@ -20,6 +20,11 @@ export function generatedRulesText(): string {
   // The detectors' keyword sets in detectorIndex's order: Cove's patterns, then the rules.
   const keyed = [...BUILT_IN_PATTERNS.map((pattern) => ({ keywords: pattern.hints ?? [] })), ...plan.rules].filter((set) => set.keywords.length > 0);
   const scanner = saveTables(new KeywordScanner(keywordList(keyed).keywords).tables());
-  const data: GeneratedRules = { note: `Generated from gitleaks.json and patterns.ts by \`${GENERATE_COMMAND}\`; do not edit.`, ...plan, scanner };
-  return `${JSON.stringify(data, null, 1)}\n`;
+  const data: GeneratedRules = { note: `Generated from gitleaks.json and patterns.ts by \`${GENERATE_COMMAND}\`; do not edit.`, ...plan, rules: plan.rules.map(rowOfRule), scanner };
+  // Compact (whitespace is parsed too), but a key, a rule or an allowlist to a line, for diffs.
+  const fields = Object.entries(data).map(([key, value]) => {
+    const text = Array.isArray(value) && value.length > 0 ? `[\n${value.map((item) => JSON.stringify(item)).join(',\n')}\n]` : JSON.stringify(value);
+    return `${JSON.stringify(key)}: ${text}`;
+  });
+  return `{\n${fields.join(',\n')}\n}\n`;
 }

@@ -39,8 +39,21 @@ export interface RulePlan {
   skipped: { id: string; reason: string }[];
 }
 
-export interface GeneratedRules extends RulePlan {
+/**
+ * A rule as the generated file holds it: a row, not an object, since the keys of 330 objects were
+ * a third of the file, and the file's size is most of what loading it costs.
+ */
+export type RuleRow = [id: string, source: string, keywords: string[], entropy: number, secretGroup: number, allowlists: number[], semiGeneric: 0 | 1, prefix: string];
+
+export const rowOfRule = (rule: PlannedRule): RuleRow => [rule.id, rule.source, rule.keywords, rule.entropy, rule.secretGroup, rule.allowlists, rule.semiGeneric ? 1 : 0, rule.prefix ?? ''];
+
+function ruleOfRow([id, source, keywords, entropy, secretGroup, allowlists, semiGeneric, prefix]: RuleRow): PlannedRule {
+  return { id, source, keywords, entropy, secretGroup, allowlists, semiGeneric: semiGeneric === 1, ...(prefix ? { prefix } : {}) };
+}
+
+export interface GeneratedRules extends Omit<RulePlan, 'rules'> {
   note: string;
+  rules: RuleRow[];
   scanner: SavedScanner;
 }
 
@@ -101,11 +114,11 @@ export function rulesOfPlan(plan: RulePlan): LoadedRules {
   };
 }
 
-const data = generated as GeneratedRules;
+const data = generated as unknown as GeneratedRules;
 
 /** The vendored rules as generated. */
 export function generatedRules(): LoadedRules {
-  return rulesOfPlan(data);
+  return rulesOfPlan({ ...data, rules: data.rules.map(ruleOfRow) });
 }
 
 /**
