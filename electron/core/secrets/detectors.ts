@@ -191,7 +191,7 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
     keyed,
     wakes,
     // The default set's automaton is saved at build time (gitleaks-generated.ts); others are built.
-    keywordScan: prebuiltScanner(keywords) ?? new KeywordScanner(keywords),
+    keywordScan: (withGitleaks ? prebuiltScanner(keywords) : undefined) ?? new KeywordScanner(keywords),
     marker: keywords.length - 1,
   };
   byFlag.set(withGitleaks, index);

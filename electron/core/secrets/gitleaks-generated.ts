@@ -4,7 +4,8 @@
  * keywords, prefixes, and the keyword automaton of the default detector set. A start only makes
  * the rule objects; each regex is compiled the first time its rule is woken.
  */
-import generated from './rules/gitleaks.generated.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { KeywordScanner } from './keyword-scan';
 import { loadTables, type SavedScanner } from './keyword-tables';
 import type { Allowlist, LoadedRules, Rule } from './rule-model';
@@ -114,11 +115,35 @@ export function rulesOfPlan(plan: RulePlan): LoadedRules {
   };
 }
 
-const data = generated as unknown as GeneratedRules;
+/** Beside this module: in the source tree, and beside the bundles in dist/ (scripts/build.mjs copies it there). */
+export const GENERATED_RULES_FILE = 'rules/gitleaks.generated.json';
+
+let data: GeneratedRules | undefined;
+
+/**
+ * The file is read and parsed here, when the first secret set with gitleaks' rules is made, not
+ * imported as a module: JSON.parse takes about 1 ms for its 90 KB, where a bundle's JS literal of
+ * the same data took 3 ms to parse and tsx's JSON module (transform, source map) 5–8 ms, and a set
+ * of Cove's patterns alone never reads it.
+ */
+function generatedData(): GeneratedRules {
+  if (!data) {
+    const url = new URL(`./${GENERATED_RULES_FILE}`, import.meta.url);
+    let text: string;
+    try {
+      text = readFileSync(url, 'utf8');
+    } catch (error) {
+      throw new Error(`gitleaks' generated rules could not be read from ${fileURLToPath(url)} (${(error as Error).message}); a bundle needs them beside it: \`npm run build\` copies them`);
+    }
+    data = JSON.parse(text) as GeneratedRules;
+  }
+  return data;
+}
 
 /** The vendored rules as generated. */
 export function generatedRules(): LoadedRules {
-  return rulesOfPlan({ ...data, rules: data.rules.map(ruleOfRow) });
+  const generated = generatedData();
+  return rulesOfPlan({ ...generated, rules: generated.rules.map(ruleOfRow) });
 }
 
 /**
@@ -126,7 +151,7 @@ export function generatedRules(): LoadedRules {
  * pattern list, or patterns changed since the file was generated): those are built at run time.
  */
 export function prebuiltScanner(keywords: readonly string[]): KeywordScanner | undefined {
-  const saved = data.scanner.keywords;
-  if (saved.length !== keywords.length || saved.some((keyword, index) => keyword !== keywords[index])) return undefined;
-  return new KeywordScanner(keywords, loadTables(data.scanner));
+  const { scanner } = generatedData();
+  if (scanner.keywords.length !== keywords.length || scanner.keywords.some((keyword, index) => keyword !== keywords[index])) return undefined;
+  return new KeywordScanner(keywords, loadTables(scanner));
 }
