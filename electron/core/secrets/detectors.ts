@@ -112,7 +112,8 @@ class RuleDetector implements Detector {
     this.keywords = rule.keywords;
     this.group = rule.secretGroup;
     this.entropy = rule.entropy;
-    this.allowlists = [...rule.allowlists, ...global];
+    // Most rules have no lists of their own: they share the global ones' array.
+    this.allowlists = rule.allowlists.length === 0 ? global : [...rule.allowlists, ...global];
     if (rule.semiGeneric) {
       this.nameCharacter = GITLEAKS_NAME;
       if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();

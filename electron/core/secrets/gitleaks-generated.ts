@@ -48,10 +48,6 @@ export type RuleRow = [id: string, source: string, keywords: string[], entropy: 
 
 export const rowOfRule = (rule: PlannedRule): RuleRow => [rule.id, rule.source, rule.keywords, rule.entropy, rule.secretGroup, rule.allowlists, rule.semiGeneric ? 1 : 0, rule.prefix ?? ''];
 
-function ruleOfRow([id, source, keywords, entropy, secretGroup, allowlists, semiGeneric, prefix]: RuleRow): PlannedRule {
-  return { id, source, keywords, entropy, secretGroup, allowlists, semiGeneric: semiGeneric === 1, ...(prefix ? { prefix } : {}) };
-}
-
 export interface GeneratedRules extends Omit<RulePlan, 'rules'> {
   note: string;
   rules: RuleRow[];
@@ -79,19 +75,21 @@ class LazyRule implements Rule {
   private compiled: RegExp | undefined;
   private compiledSticky: RegExp | undefined;
   readonly id: string;
+  private readonly source: string;
   readonly keywords: readonly string[];
   readonly entropy: number;
   readonly secretGroup: number;
   readonly semiGeneric: boolean;
   readonly prefix?: string;
 
+  /** Made from the file's row itself: a start makes 330 of these and should leave little garbage. */
   constructor(
-    private readonly source: string,
-    planned: PlannedRule,
+    row: RuleRow,
     readonly allowlists: readonly Allowlist[],
   ) {
-    ({ id: this.id, keywords: this.keywords, entropy: this.entropy, secretGroup: this.secretGroup, semiGeneric: this.semiGeneric } = planned);
-    if (planned.prefix) this.prefix = planned.prefix;
+    [this.id, this.source, this.keywords, this.entropy, this.secretGroup] = row;
+    this.semiGeneric = row[6] === 1;
+    if (row[7]) this.prefix = row[7];
   }
 
   get regex(): RegExp {
@@ -103,16 +101,23 @@ class LazyRule implements Rule {
   }
 }
 
-/** The rules of a plan, compiled as they are used; rules sharing an allowlist share its regexes. */
-export function rulesOfPlan(plan: RulePlan): LoadedRules {
+const NO_ALLOWLISTS: readonly Allowlist[] = Object.freeze([]);
+
+/** Rules compiled as they are used; rules sharing an allowlist share its regexes. */
+function rulesOfRows(plan: Omit<RulePlan, 'rules'>, rows: readonly RuleRow[]): LoadedRules {
   const lists = plan.allowlists.map((list) => new LazyAllowlist(list));
-  const pick = (indexes: readonly number[]) => indexes.map((index) => lists[index]!);
+  const pick = (indexes: readonly number[]) => (indexes.length === 0 ? NO_ALLOWLISTS : indexes.map((index) => lists[index]!));
   return {
-    rules: plan.rules.map((rule) => new LazyRule(rule.source, rule, pick(rule.allowlists))),
-    global: pick(plan.global),
+    rules: rows.map((row) => new LazyRule(row, pick(row[5]))),
+    global: [...pick(plan.global)],
     skipped: plan.skipped,
     version: plan.version,
   };
+}
+
+/** The rules of a plan, compiled as they are used (the eager load compiles them at once). */
+export function rulesOfPlan(plan: RulePlan): LoadedRules {
+  return rulesOfRows(plan, plan.rules.map(rowOfRule));
 }
 
 /** Beside this module: in the source tree, and beside the bundles in dist/ (scripts/build.mjs copies it there). */
@@ -143,7 +148,7 @@ function generatedData(): GeneratedRules {
 /** The vendored rules as generated. */
 export function generatedRules(): LoadedRules {
   const generated = generatedData();
-  return rulesOfPlan({ ...generated, rules: generated.rules.map(ruleOfRow) });
+  return rulesOfRows(generated, generated.rules);
 }
 
 /**
