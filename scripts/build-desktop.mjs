@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { copySecretRules } from './copy-secret-rules.mjs';
 
 const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
@@ -61,6 +62,7 @@ export async function buildDesktop({ outdir = 'dist/desktop', minify = false } =
       logLevel: 'warning',
     }),
   ]);
+  copySecretRules(outdir);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

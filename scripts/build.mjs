@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { buildDesktop } from './build-desktop.mjs';
 import { buildRenderer } from './build-renderer.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
+import { copySecretRules } from './copy-secret-rules.mjs';
 
 const nodeExternal = ['better-sqlite3', 'node-pty', 'electron', '@modelcontextprotocol/sdk', 'sharp'];
 // ESM output that still loads the CommonJS dependencies esbuild bundles.
@@ -47,6 +48,8 @@ for (const name of readdirSync('dist')) {
 }
 
 await Promise.all([buildRenderer(), buildDesktop()]);
+// gitleaks' generated rules, read from beside the CLI's chunks (buildDesktop copies the app's).
+copySecretRules('dist');
 
 // The bash grammar for the permission engine (electron/core/permissions/shell-parser.ts), which
 // looks for it beside its own bundle: dist/ for the CLI's chunks, dist/desktop/ for the app.

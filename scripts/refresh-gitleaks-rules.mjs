@@ -2,7 +2,9 @@
 // checkout: `node scripts/refresh-gitleaks-rules.mjs /path/to/gitleaks [version]`. The TOML is
 // turned into JSON here, once, so Cove needs no TOML parser at run time; the Go (RE2) regexes
 // stay as gitleaks wrote them and are translated when Cove loads them
-// (electron/core/secrets/re2-to-js.ts), so a refresh never hand-edits a rule.
+// (electron/core/secrets/re2-to-js.ts), so a refresh never hand-edits a rule. That translation
+// runs at build time: this script then regenerates rules/gitleaks.generated.json, which
+// redaction loads (scripts/generate-secret-rules.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,3 +29,4 @@ const data = {
 writeFileSync(join(out, 'gitleaks.json'), `${JSON.stringify(data, null, 1)}\n`);
 writeFileSync(join(out, 'LICENSE-gitleaks'), readFileSync(join(checkout, 'LICENSE'), 'utf8'));
 console.log(`gitleaks ${data.version}: ${data.rules.length} rules written to ${out}`);
+execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'generate-secret-rules.mjs')], { stdio: 'inherit' });

@@ -3,7 +3,7 @@
  * or in one try just before each) and judged (entropy, allowlists), and how the spans found are
  * replaced.
  */
-import { allowed, SEMI_GENERIC_REACH, shannonEntropy } from './gitleaks-rules';
+import { allowed, SEMI_GENERIC_REACH, shannonEntropy } from './rule-model';
 import { findAtPlaces } from './keyword-anchors';
 import { COVE_NAME, type Detector } from './detectors';
 

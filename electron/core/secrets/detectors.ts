@@ -3,10 +3,14 @@
  * can match (its keywords, the lines around them, the place just before one), and the index that
  * tells which of them a keyword wakes.
  */
-import { loadGitleaksRules, type Allowlist, type Rule } from './gitleaks-rules';
+import { keywordList, REDACTED_MARKER } from './detector-keywords';
+import { generatedRules, prebuiltScanner } from './gitleaks-generated';
 import { OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
 import { KeywordScanner } from './keyword-scan';
 import type { SecretPattern } from './patterns';
+import type { Allowlist, Rule } from './rule-model';
+
+export { REDACTED_MARKER };
 
 /** One way of finding secrets: a gitleaks rule or one of Cove's own patterns. */
 export interface Detector {
@@ -108,7 +112,8 @@ class RuleDetector implements Detector {
     this.keywords = rule.keywords;
     this.group = rule.secretGroup;
     this.entropy = rule.entropy;
-    this.allowlists = [...rule.allowlists, ...global];
+    // Most rules have no lists of their own: they share the global ones' array.
+    this.allowlists = rule.allowlists.length === 0 ? global : [...rule.allowlists, ...global];
     if (rule.semiGeneric) {
       this.nameCharacter = GITLEAKS_NAME;
       if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();
@@ -149,7 +154,7 @@ class RuleDetector implements Detector {
 let gitleaks: Detector[] | undefined;
 function gitleaksDetectors(): Detector[] {
   if (!gitleaks) {
-    const loaded = loadGitleaksRules({ lazy: true });
+    const loaded = generatedRules();
     gitleaks = loaded.rules.map((rule) => new RuleDetector(rule, loaded.global));
   }
   return gitleaks;
@@ -167,12 +172,6 @@ export interface DetectorIndex {
 }
 
 /**
- * What an earlier redaction left, looked for in the same pass as the keywords: a search of its
- * own over every megabyte of output that holds none cost a twentieth of redaction's time.
- */
-export const REDACTED_MARKER = '[REDACTED:';
-
-/**
  * Built once per pattern list and shared by every set that uses it (the built-in one a session
  * redacts with until its scan ends, then the session's own): the keyword automaton took 15–30 ms
  * of each start. Detectors hold no state between calls, so sharing them is safe.
@@ -187,16 +186,13 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   // Cove's patterns first: where both find the same secret, its more specific name is shown.
   const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
   const keyed = detectors.filter((detector) => detector.keywords.length > 0);
-  const byKeyword = new Map<string, number[]>();
-  keyed.forEach((detector, number) => {
-    for (const keyword of detector.keywords) byKeyword.set(keyword, [...(byKeyword.get(keyword) ?? []), number]);
-  });
-  const keywords = [...byKeyword.keys(), REDACTED_MARKER.toLowerCase()];
+  const { keywords, wakes } = keywordList(keyed);
   const index = {
     unconditional: detectors.filter((detector) => detector.keywords.length === 0),
     keyed,
-    wakes: keywords.map((keyword) => byKeyword.get(keyword) ?? []),
-    keywordScan: new KeywordScanner(keywords),
+    wakes,
+    // The default set's automaton is saved at build time (gitleaks-generated.ts); others are built.
+    keywordScan: (withGitleaks ? prebuiltScanner(keywords) : undefined) ?? new KeywordScanner(keywords),
     marker: keywords.length - 1,
   };
   byFlag.set(withGitleaks, index);
