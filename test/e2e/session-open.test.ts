@@ -1,0 +1,144 @@
+// Opening a session in Chromium through `cove serve`: the session view's chunk is fetched before
+// any click (at idle once the list is drawn, or when the pointer reaches a row), so the click
+// fetches no code; a chunk that cannot load says what could not load, and both Try again and a
+// click on the session fetch it again.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page, Request } from 'playwright-core';
+import { writeStoredTranscript, type StoredTranscript } from '../../bench/stored-transcript';
+import { launchChromium, openApp, skipReason, startE2E, type E2E } from './support';
+
+const skip = skipReason();
+const TITLE = 'Stored session';
+const SESSION_VIEW_CHUNK = /\/chunks\/SessionView-[^/]+\.js$/;
+
+const row = (page: Page) => page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: TITLE });
+const isSessionView = (request: Request) => SESSION_VIEW_CHUNK.test(new URL(request.url()).pathname);
+
+/** The request URLs (paths) the page makes from now on, in order. */
+function recordRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+async function expectTranscript(page: Page, stored: StoredTranscript): Promise<void> {
+  await page.getByRole('region', { name: 'Transcript' }).getByText(stored.lastReply).waitFor();
+}
+
+/** Polls `condition` (a Node-side fact) every 20 ms for up to 15 s. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Console errors other than the aborted chunk requests a test made on purpose. */
+const unexpected = (problems: string[]) => problems.filter((problem) => !problem.includes('net::ERR_FAILED'));
+
+describe('opening a session', { skip }, () => {
+  let browser: Browser;
+  let e2e: E2E;
+  let stored: StoredTranscript;
+
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  /** A fresh server and page per test: a page that has loaded the chunk never fetches it again. */
+  async function start(): Promise<void> {
+    e2e = await startE2E([], browser);
+    stored = writeStoredTranscript(e2e.home.path, e2e.workspace, TITLE, 50);
+  }
+  async function stop(): Promise<void> {
+    await e2e?.close();
+  }
+
+  test('the session view is fetched at idle before any click, and the click fetches no code', async () => {
+    await start();
+    try {
+      const { page } = e2e;
+      const prefetched = page.waitForRequest(isSessionView);
+      await openApp(e2e);
+      await row(page).waitFor();
+      // No pointer has been near the list: only the idle prefetch can ask for the chunk.
+      await prefetched;
+      await page.waitForLoadState('networkidle');
+      const afterClick = recordRequests(page);
+      await row(page).click();
+      await expectTranscript(page, stored);
+      const code = afterClick.filter((path) => path.endsWith('.js'));
+      assert.deepEqual(code, [], `the click fetched code: ${code.join(', ')}`);
+      assert.deepEqual(unexpected(e2e.problems), []);
+    } finally {
+      await stop();
+    }
+  });
+
+  test('when the idle prefetch fails, pointing at a row fetches the chunk before the click', async () => {
+    await start();
+    try {
+      const { page } = e2e;
+      let aborted = 0;
+      await page.route(SESSION_VIEW_CHUNK, async (route) => {
+        if (aborted++ === 0) return route.abort();
+        return route.continue();
+      });
+      const idle = page.waitForRequest(isSessionView);
+      await openApp(e2e);
+      await idle;
+      await page.waitForLoadState('networkidle');
+      // The prefetch failed quietly: the page shows no error for a chunk nobody asked to see yet.
+      assert.equal(await page.getByRole('alert').filter({ hasText: 'could not load' }).count(), 0);
+      const second = page.waitForRequest(isSessionView);
+      await row(page).hover();
+      await second;
+      await page.waitForLoadState('networkidle');
+      const afterClick = recordRequests(page);
+      await row(page).click();
+      await expectTranscript(page, stored);
+      assert.deepEqual(
+        afterClick.filter((path) => SESSION_VIEW_CHUNK.test(path)),
+        [],
+        'the hover had already fetched the session view',
+      );
+      assert.deepEqual(unexpected(e2e.problems), []);
+    } finally {
+      await stop();
+    }
+  });
+
+  test('a chunk that cannot load says so; Try again and a click on the session fetch it again', async () => {
+    await start();
+    try {
+      const { page } = e2e;
+      let requests = 0;
+      await page.route(SESSION_VIEW_CHUNK, (route) => {
+        requests += 1;
+        return route.abort();
+      });
+      await openApp(e2e);
+      await row(page).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Cove could not load the session view' });
+      await alert.waitFor();
+      await e2e.screenshot('session-open-chunk-failed');
+      const before = requests;
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      // Still refused: a new request for the chunk, and the message again.
+      await until(() => requests > before, 'Try again asking for the chunk again');
+      await alert.waitFor();
+      await page.unroute(SESSION_VIEW_CHUNK);
+      await row(page).click();
+      await expectTranscript(page, stored);
+      assert.equal(await alert.count(), 0, 'the failure message went once the view was drawn');
+      assert.deepEqual(unexpected(e2e.problems), []);
+    } finally {
+      await stop();
+    }
+  });
+});
