@@ -113,6 +113,44 @@ describe('opening a session', { skip }, () => {
     }
   });
 
+  test('a long session asks for its older part only once its first screen is drawn, and then has all of it', async () => {
+    e2e = await startE2E([], browser);
+    try {
+      const { page } = e2e;
+      const long = writeStoredTranscript(e2e.home.path, e2e.workspace, 'Long session', 1000);
+      // In the page, at the moment the request leaves: is the session's last reply on the screen?
+      await page.addInitScript((lastReply: string) => {
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+          if (typeof data === 'string' && data.includes('"session:events"') && !('olderAsked' in window)) {
+            const shown = Array.from(document.querySelectorAll('[aria-label="Transcript"] article')).some((article) => article.textContent?.includes(lastReply));
+            Object.assign(window, { olderAsked: { shown } });
+          }
+          return send.call(this, data);
+        };
+      }, long.lastReply);
+      await openApp(e2e);
+      await page.getByRole('list', { name: 'Session list' }).getByRole('button', { name: 'Long session' }).click();
+      await page.getByRole('region', { name: 'Transcript' }).getByText(long.lastReply).waitFor();
+      await page.waitForFunction(() => 'olderAsked' in window);
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { olderAsked: unknown }).olderAsked), { shown: true });
+      // The whole history comes after: the first prompt can be scrolled to.
+      await page.waitForFunction(
+        () => {
+          const scroller = document.querySelector('[aria-label="Transcript"]');
+          if (!scroller) return false;
+          scroller.scrollTop = 0;
+          return Array.from(scroller.querySelectorAll('article')).some((article) => article.textContent?.includes('Check module 1 and'));
+        },
+        undefined,
+        { polling: 50 },
+      );
+      assert.deepEqual(unexpected(e2e.problems), []);
+    } finally {
+      await stop();
+    }
+  });
+
   test('a chunk that cannot load says so; Try again and a click on the session fetch it again', async () => {
     await start();
     try {
