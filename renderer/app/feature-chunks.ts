@@ -51,6 +51,8 @@ export function chunk<Module>(importModule: () => Promise<Module>): Chunk<Module
 export const sessionViewChunk = chunk(() => import('../features/session/SessionView'));
 export const settingsDialogChunk = chunk(() => import('../features/settings/SettingsDialog'));
 export const subagentSidebarChunk = chunk(() => import('../features/subagents/SubagentSidebar'));
+// Results draw snippets with the transcript's markdown: fetched on the first search rather than with the first screen.
+export const searchResultsChunk = chunk(() => import('../features/sessions/SearchResults'));
 
 /**
  * Fetches the session view ahead of the click that needs it (at idle once the list is drawn,

@@ -5,7 +5,7 @@
  * 300 ms after it (React's FALLBACK_THROTTLE_MS), a delay every session open paid.
  */
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
-import { sessionViewChunk, settingsDialogChunk, subagentSidebarChunk, type Chunk } from './feature-chunks';
+import { searchResultsChunk, sessionViewChunk, settingsDialogChunk, subagentSidebarChunk, type Chunk } from './feature-chunks';
 import { loadFailureText } from './load-failure';
 
 /**
@@ -55,3 +55,4 @@ export function chunkComponent<Module, Props extends object>(source: Chunk<Modul
 export const LazySessionView = chunkComponent(sessionViewChunk, (module) => module.SessionView, 'the session view');
 export const LazySettingsDialog = chunkComponent(settingsDialogChunk, (module) => module.SettingsDialog, 'the settings');
 export const LazySubagentSidebar = chunkComponent(subagentSidebarChunk, (module) => module.SubagentSidebar, 'the subagents panel');
+export const LazySearchResults = chunkComponent(searchResultsChunk, (module) => module.SearchResults, 'the search results');
