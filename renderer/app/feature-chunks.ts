@@ -20,12 +20,33 @@ export interface Chunk<Module> {
   subscribe(listener: () => void): () => void;
 }
 
-export function chunk<Module>(importModule: () => Promise<Module>): Chunk<Module> {
+/**
+ * Asks for every file a later chunk imports at once, by the list index.html holds for it
+ * (scripts/first-screen.mjs, LATER_MODULES): import() alone learns of them only once the
+ * chunk's own file has arrived and been parsed, a second round trip before the view can draw.
+ */
+function preloadFiles(name: string): void {
+  if (typeof document === 'undefined') return;
+  const listed = document.querySelector(`meta[name="cove-chunk-files"][data-chunk="${name}"]`)?.getAttribute('content') ?? '';
+  for (const file of listed.split(' ').filter(Boolean)) {
+    const href = `./${file}`;
+    // A hint whose fetch failed stays in the page; the import() fetches that file itself again.
+    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** A chunk of the interface; `name`, when given, is its key in index.html's lists of files (LATER_MODULES). */
+export function chunk<Module>(importModule: () => Promise<Module>, name?: string): Chunk<Module> {
   let module: Module | undefined;
   let loading: Promise<Module> | undefined;
   const listeners = new Set<() => void>();
   return {
     load() {
+      if (!loading && name) preloadFiles(name);
       loading ??= importModule().then(
         (value) => {
           module = value;
@@ -48,7 +69,7 @@ export function chunk<Module>(importModule: () => Promise<Module>): Chunk<Module
   };
 }
 
-export const sessionViewChunk = chunk(() => import('../features/session/SessionView'));
+export const sessionViewChunk = chunk(() => import('../features/session/SessionView'), 'sessionView');
 export const settingsDialogChunk = chunk(() => import('../features/settings/SettingsDialog'));
 export const subagentSidebarChunk = chunk(() => import('../features/subagents/SubagentSidebar'));
 // Results draw snippets with the transcript's markdown: fetched on the first search rather than with the first screen.

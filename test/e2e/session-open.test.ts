@@ -4,6 +4,7 @@
 // click on the session fetch it again.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
 import { writeStoredTranscript, type StoredTranscript } from '../../bench/stored-transcript';
 import { launchChromium, openApp, skipReason, startE2E, type E2E } from './support';
@@ -108,6 +109,56 @@ describe('opening a session', { skip }, () => {
         [],
         'the hover had already fetched the session view',
       );
+      assert.deepEqual(unexpected(e2e.problems), []);
+    } finally {
+      await stop();
+    }
+  });
+
+  test("the session view's shared chunks are asked for with its own file, not after it, and load after they failed", async () => {
+    await start();
+    try {
+      const { page } = e2e;
+      const listed = /<meta name="cove-chunk-files" data-chunk="sessionView" content="([^"]*)"/.exec(readFileSync('dist/renderer/index.html', 'utf8'))?.[1] ?? '';
+      const shared = new Set(
+        listed
+          .split(' ')
+          .filter(Boolean)
+          .map((file) => `/${file}`),
+      );
+      assert.ok(shared.size > 0, "index.html lists the session view's shared chunks");
+      const refused = new Set<string>();
+      const beforeRelease = new Set<string>();
+      let released = false;
+      let held = 0;
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (!released && shared.has(path)) beforeRelease.add(path);
+      });
+      // The view's own file is held back a while the first time; each shared chunk is refused once.
+      await page.route(/\/chunks\/[^/]+\.js$/, async (route) => {
+        const path = new URL(route.request().url()).pathname;
+        if (SESSION_VIEW_CHUNK.test(path) && held++ === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          released = true;
+        } else if (shared.has(path) && !refused.has(path)) {
+          refused.add(path);
+          return route.abort();
+        }
+        return route.continue();
+      });
+      await openApp(e2e);
+      // The idle prefetch, no click yet.
+      await until(() => released, 'the idle prefetch of the session view');
+      assert.deepEqual([...beforeRelease].sort(), [...shared].sort(), "every shared chunk was asked for before the view's own file had arrived");
+      await row(page).click();
+      // The prefetch failed: the view either loads at once (the import fetched the refused files
+      // again) or says it could not, and Try again then draws it.
+      const alert = page.getByRole('alert').filter({ hasText: 'Cove could not load the session view' });
+      const transcript = page.getByRole('region', { name: 'Transcript' }).getByText(stored.lastReply);
+      await alert.or(transcript).first().waitFor();
+      if (await alert.isVisible()) await alert.getByRole('button', { name: 'Try again' }).click();
+      await transcript.waitFor();
       assert.deepEqual(unexpected(e2e.problems), []);
     } finally {
       await stop();
