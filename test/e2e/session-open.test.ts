@@ -1,7 +1,8 @@
 // Opening a session in Chromium through `cove serve`: the session view's chunk is fetched before
 // any click (at idle once the list is drawn, or when the pointer reaches a row), so the click
-// fetches no code; a chunk that cannot load says what could not load, and both Try again and a
-// click on the session fetch it again.
+// fetches no code; its shared chunks are asked for with its own file, not after it; a long
+// session asks for its older part only once its first screen is drawn; a chunk that cannot
+// load says what could not load, and both Try again and a click on the session fetch it again.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
