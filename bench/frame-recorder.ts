@@ -50,37 +50,6 @@ const STOP_RECORDING = `(() => {
   return { times: record.times, tasks: record.tasks, keys: record.keys };
 })()`;
 
-/**
- * Scrolls the transcript from its top to its bottom, one screenful per frame (every frame
- * shows rows that were not in the DOM before, as when dragging the scrollbar), and returns
- * the frame start times. Done once the bottom holds for a few frames: rows measured on the
- * way change the height still to go.
- */
-const SCROLL_THROUGH = `new Promise((resolve, reject) => {
-  const scroller = document.querySelector('[role="region"][aria-label="Transcript"]');
-  if (!scroller) return reject(new Error('no transcript (region "Transcript") on the page: ' + document.body.innerText.slice(0, 500)));
-  const times = [];
-  let settle = 0;
-  let atBottomFor = 0;
-  const started = performance.now();
-  const tick = (time) => {
-    if (time - started > 180000) return reject(new Error('scrolling to the bottom took over 3 minutes at ' + scroller.scrollTop + ' of ' + scroller.scrollHeight + ' px'));
-    if (settle < 5) {
-      // Let the jump to the top render before timing the scroll.
-      settle += 1;
-      scroller.scrollTop = 0;
-      return requestAnimationFrame(tick);
-    }
-    times.push(time);
-    const bottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= 1;
-    atBottomFor = bottom ? atBottomFor + 1 : 0;
-    if (atBottomFor >= 3) return resolve({ times, height: scroller.scrollHeight, viewport: scroller.clientHeight });
-    scroller.scrollTop += scroller.clientHeight;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})`;
-
 export async function startFrameRecording(page: BarePage): Promise<void> {
   await page.evaluate(START_RECORDING);
 }
@@ -98,18 +67,6 @@ export interface PageRecording {
 export async function stopFrameRecording(page: BarePage): Promise<PageRecording> {
   const { times, tasks, keys } = await page.evaluate<{ times: number[]; tasks: number[]; keys: number[] }>(STOP_RECORDING);
   return { frames: gaps(times), longTasks: tasks, keys };
-}
-
-export interface ScrollRecording {
-  durations: number[];
-  /** The transcript's full height and its visible height, in CSS pixels. */
-  height: number;
-  viewport: number;
-}
-
-export async function scrollThroughTranscript(page: BarePage): Promise<ScrollRecording> {
-  const { times, height, viewport } = await page.evaluate<{ times: number[]; height: number; viewport: number }>(SCROLL_THROUGH);
-  return { durations: gaps(times), height, viewport };
 }
 
 function gaps(times: readonly number[]): number[] {

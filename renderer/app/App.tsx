@@ -3,7 +3,7 @@
  * subagents on the right. Each side panel has a button in the top bar and closes on its own
  * when the window is too narrow for it (use-panels.ts).
  */
-import { Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NewSession } from '../features/workspace/NewSession';
 import { SESSIONS_PANEL_ID, SessionsPanel } from '../features/sessions/SessionsPanel';
 import { WaitingBanner } from '../features/sessions/WaitingBanner';
@@ -15,6 +15,7 @@ import { Notices } from './Notices';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
 import { FeatureBoundary } from './FeatureBoundary';
+import { prefetchSessionViewAtIdle } from './feature-chunks';
 import { LazySessionView, LazySettingsDialog, LazySubagentSidebar } from './lazy-features';
 import { PanelButton, SUBAGENTS_PANEL_ID } from './PanelButton';
 import { startNewSession, useGlobalShortcuts } from './use-global-shortcuts';
@@ -33,6 +34,9 @@ export function App() {
   // Settings' chunk is fetched when they are first opened, and the dialog then stays mounted.
   const [settingsUsed, setSettingsUsed] = useState(settingsOpen);
   if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const sessionsLoaded = useCove((state) => state.sessionsLoaded);
+  // Once the list is drawn, the session view's chunk comes at idle, so a click draws it at once.
+  useEffect(() => (sessionsLoaded ? prefetchSessionViewAtIdle() : undefined), [sessionsLoaded]);
   const dropping = useWindowDrop();
   const panels = usePanels();
   useGlobalShortcuts();
@@ -71,29 +75,19 @@ export function App() {
       ) : null}
       <main className="center">
         <FeatureBoundary name={activeSessionId ? 'Session' : 'New session'}>
-          {activeSessionId ? (
-            <Suspense fallback={null}>
-              <LazySessionView key={activeSessionId} sessionId={activeSessionId} />
-            </Suspense>
-          ) : (
-            <NewSession />
-          )}
+          {activeSessionId ? <LazySessionView key={activeSessionId} sessionId={activeSessionId} /> : <NewSession />}
         </FeatureBoundary>
       </main>
       {showSubagents ? (
         <FeatureBoundary name="Subagents">
           <div id={SUBAGENTS_PANEL_ID} className="subagents-column">
-            <Suspense fallback={null}>
-              <LazySubagentSidebar />
-            </Suspense>
+            <LazySubagentSidebar />
           </div>
         </FeatureBoundary>
       ) : null}
       {settingsUsed ? (
         <FeatureBoundary name="Settings">
-          <Suspense fallback={null}>
-            <LazySettingsDialog />
-          </Suspense>
+          <LazySettingsDialog />
         </FeatureBoundary>
       ) : null}
       <Notices />

@@ -6,7 +6,7 @@
  * beside this one instead of after it.
  */
 import { bootstrap } from './bootstrap';
-import { loadSessionView } from './feature-chunks';
+import { prefetchSessionView } from './feature-chunks';
 import { showLoadFailure } from './load-failure';
 import { useCove } from '../store';
 import './styles/base.css';
@@ -28,7 +28,7 @@ import './styles/cards.css';
 const root = document.getElementById('root')!;
 bootstrap();
 // A session open before the reload is shown again at once: its chunk downloads beside the interface's.
-if (useCove.getState().activeSessionId) void loadSessionView();
+if (useCove.getState().activeSessionId) prefetchSessionView();
 import('./mount').then(
   ({ mount }) => mount(root),
   (error: unknown) => showLoadFailure(root, error),

@@ -12,6 +12,7 @@ import { EMPTY_TRANSCRIPT, foldEvents, reconcilePending, settleRun } from '../fe
 import type { TranscriptState } from '../features/transcript/model-types';
 import { admit, filled, opened, UNOPENED, type Admitted, type EventOrder, type MissingRange } from '../features/transcript/event-order';
 import { call, transport } from '../transport/client';
+import { firstScreenGate } from './first-screen';
 import type { CoveState } from './types';
 
 export interface OpenTranscript {
@@ -42,12 +43,16 @@ export interface TranscriptSlice {
   /** Agent events of the open session, in any order, duplicates included. */
   foldLiveEvents(sessionId: string, events: SessionEvent[]): void;
   setToggle(key: string, value: boolean): void;
+  /** The transcript of `generation` has drawn its first screen: its older part may come now. */
+  transcriptDrawn(generation: number): void;
 }
 
 const LIVE_STATUSES: readonly SessionStatus[] = ['running', 'waiting'];
 /** Events per `session:events` answer while the older part of a long session loads. */
 const OLDER_PAGE = 15_000;
 let generations = 0;
+/** How long the older part waits at most for the first screen (a view that never draws). */
+const FIRST_SCREEN_WAIT_MS = 1000;
 
 function watchOnly(sessionIds: string[]): void {
   void transport().api.watch({ sessionIds });
@@ -108,6 +113,8 @@ export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSl
     set({ transcript: { ...whole, state: rebuild(whole, Date.now()) } });
   };
 
+  const firstScreen = firstScreenGate(FIRST_SCREEN_WAIT_MS);
+
   return {
     transcript: null,
     toggles: {},
@@ -154,6 +161,8 @@ export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSl
         pending: { ...store.pending, ...Object.fromEntries(view.pending.map((request) => [request.requestId, request])) },
       }));
       apply(get().transcript!, opened(loaded.order, view.lastSeq));
+      if (loaded.olderUntil === 0) return;
+      await firstScreen.wait(generation);
       await loadOlder(generation);
     },
 
@@ -168,6 +177,10 @@ export const createTranscriptSlice: StateCreator<CoveState, [], [], TranscriptSl
       const admitted = admit(current.order, events);
       if (current.loading) return set({ transcript: { ...current, order: admitted.order } });
       apply(current, admitted);
+    },
+
+    transcriptDrawn(generation) {
+      firstScreen.drawn(generation);
     },
 
     setToggle(key, value) {

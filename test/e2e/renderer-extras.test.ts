@@ -60,6 +60,9 @@ describe('renderer extras in the browser', { skip }, () => {
         await page.goto(fresh.url);
         await page.getByRole('button', { name: 'New session' }).waitFor();
         assert.equal(await page.getByRole('alert').filter({ hasText: 'token' }).count(), 0, 'the printed address works again');
+        // The session view's chunk is fetched at idle after the list: let it finish, or stopping
+        // the server below makes its five files fail, each a console error.
+        await page.waitForLoadState('networkidle');
         expectProblems(e2e, /WebSocket connection to .* failed|Failed to load resource/);
       } finally {
         await fresh.stop();

@@ -1,6 +1,7 @@
 // The renderer is an ES module bundle whose highlighter is a chunk under chunks/: a module script
 // with any other MIME type than JavaScript is refused by the browser, so both hosts must serve
-// the built chunk files as JavaScript.
+// the built chunk files as JavaScript. index.html preloads the first screen's chunks and lists
+// (without fetching) the session view's shared chunks for its prefetch.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,14 @@ describe('chunks of the renderer bundle', () => {
       for (const name of preloaded) assert.ok(shipped.has(name), `${name} is in dist/renderer/chunks`);
       // Each hint is before the entry's script, so the downloads start together.
       assert.ok(html.lastIndexOf('modulepreload') < html.indexOf('src="./app.js"'));
+      // The session view's shared chunks are listed for its prefetch, not fetched with the first screen.
+      const listed = /<meta name="cove-chunk-files" data-chunk="sessionView" content="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [];
+      assert.ok(listed.length > 0, "index.html lists the session view's shared chunks");
+      for (const file of listed) {
+        const name = file.replace(/^chunks\//, '');
+        assert.ok(shipped.has(name), `${name} is in dist/renderer/chunks`);
+        assert.ok(!preloaded.includes(name), `${name} is not preloaded with the first screen`);
+      }
     },
   );
 });

@@ -1,6 +1,7 @@
 /** One session in the list: title (renamable in place), folder, status, last activity, waiting prompts. */
 import { memo, useState } from 'react';
 import type { SessionSummary } from '../../../shared/contract';
+import { prefetchSessionView } from '../../app/feature-chunks';
 import { useCove } from '../../store';
 import { displayTitle, folderName, relativeTime } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -45,6 +46,11 @@ export const SessionRow = memo(function SessionRow({ session, pendingCount, inde
           className="session-open"
           title={title}
           aria-current={active ? 'page' : undefined}
+          // The pointer or focus on a row is the surest sign of a click to come: the session
+          // view's chunk starts now if the idle prefetch has not brought it yet.
+          onPointerEnter={prefetchSessionView}
+          onPointerDown={prefetchSessionView}
+          onFocus={prefetchSessionView}
           onClick={() => selectSession(session.id)}
           onDoubleClick={() => setRenaming(true)}
         >

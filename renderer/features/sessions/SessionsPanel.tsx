@@ -1,14 +1,12 @@
 /** The left column: New session, search across sessions, and the list. Folders dropped here start a session. */
-import { Suspense, lazy, useEffect } from 'react';
+import { useEffect } from 'react';
+import { LazySearchResults } from '../../app/lazy-features';
 import { SEARCH_INPUT_ID, startNewSession } from '../../app/use-global-shortcuts';
 import { useCove } from '../../store';
 import { useFolderDrop } from '../workspace/use-folder-drop';
 import { SessionList } from './SessionList';
 
 const SEARCH_DELAY_MS = 200;
-// Results draw snippets with the transcript's markdown: their own chunk, fetched on the first
-// search rather than with the first screen.
-const SearchResults = lazy(() => import('./SearchResults').then((module) => ({ default: module.SearchResults })));
 /** The panel's id, for the button that opens and closes it. */
 export const SESSIONS_PANEL_ID = 'sessions-panel';
 
@@ -51,13 +49,7 @@ export function SessionsPanel() {
           }}
         />
       </div>
-      {searchText.trim() !== '' ? (
-        <Suspense fallback={null}>
-          <SearchResults />
-        </Suspense>
-      ) : (
-        <SessionList />
-      )}
+      {searchText.trim() !== '' ? <LazySearchResults /> : <SessionList />}
     </nav>
   );
 }

@@ -6,7 +6,7 @@
  * own transcript here instead, with a way back.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useCove } from '../../store';
 import { SubagentTranscript } from '../subagents/SubagentTranscript';
 import { useOpenSubagent } from '../subagents/subagent-view';
@@ -51,6 +51,14 @@ function SessionTranscript({ sessionId }: { sessionId: string }) {
   // the background, in slices it leaves for a keypress, and the composer never waits for them.
   const shownItems = useDeferredValue(items);
   const rows = useGroupedRows(shownItems);
+  // Once the loaded transcript's rows are committed, the store may ask for its older part
+  // (store/first-screen.ts: asked for sooner, it held the first screen back).
+  const generation = useCove((state) => (state.transcript?.sessionId === sessionId && !state.transcript.loading ? state.transcript.generation : null));
+  const transcriptDrawn = useCove((state) => state.transcriptDrawn);
+  const rowsShown = shownItems.length > 0;
+  useEffect(() => {
+    if (generation !== null && rowsShown) transcriptDrawn(generation);
+  }, [generation, rowsShown, transcriptDrawn]);
   const scroller = useRef<HTMLDivElement>(null);
   const { following, atBottom, onScroll, jumpToLatest, stopFollowing } = useFollow(scroller);
   const [hits, setHits] = useState<Hits | null>(null);
