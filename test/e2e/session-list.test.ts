@@ -96,7 +96,13 @@ describe('a list of 10,000 sessions', { skip }, () => {
       stored.oldestTitle,
       { timeout: 60_000 },
     );
-    assert.ok(await rowInView(page, stored.oldestTitle));
+    // It stays there: showing it at the end must not load page after page above it, each
+    // pushing it away (a person did not scroll, so the list is still its first page).
+    for (let check = 0; check < 10; check++) {
+      await page.waitForTimeout(100);
+      assert.ok(await rowInView(page, stored.oldestTitle), `still in view ${(check + 1) * 100} ms later`);
+    }
+    assert.equal(await page.locator('li.session-row').first().getAttribute('aria-setsize'), '-1', 'older pages wait for the person to scroll');
     // The row can be drawn from its page before the list learns which session is open.
     const marked = list(page).getByRole('listitem', { name: stored.oldestTitle }).locator('[aria-current="page"]');
     await marked.waitFor({ timeout: 10_000 }).catch(() => assert.fail('marked as the open one'));

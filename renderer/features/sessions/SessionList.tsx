@@ -49,16 +49,30 @@ export function SessionList() {
   const visible = virtualizer.getVirtualItems();
   const lastVisible = visible.at(-1)?.index ?? -1;
 
-  useEffect(() => {
-    if (more && lastVisible >= rows.length - LOAD_AHEAD) void loadMoreSessions();
-  }, [more, lastVisible, rows.length, loadMoreSessions]);
-
   // The active session is brought into view when it changes (a click, Alt+Arrow, a search
   // result, a reload), and kept there while rows arrive above it, unless the person scrolled it
   // away: an active session older than the pages loaded sits at the end until they reach it.
   const shownFor = useRef<string | null>(null);
   const activeWasInView = useRef(false);
   const activeIndex = useMemo(() => (activeSessionId ? rows.findIndex((row) => row.key === activeSessionId) : -1), [rows, activeSessionId]);
+
+  // Older pages load as the person nears the end. An open session older than the loaded pages
+  // sits at the end and is scrolled to, which alone must not count: each page would land above
+  // it, the list would follow it down, and every page would load in turn while the row jumped.
+  const personScrolled = useRef(false);
+  const onPersonScroll = useCallback(() => {
+    personScrolled.current = true;
+  }, []);
+  const nearEnd = lastVisible >= rows.length - LOAD_AHEAD;
+  const endIsTheActiveRow = activeIndex >= rows.length - LOAD_AHEAD;
+  useEffect(() => {
+    if (more && nearEnd && (personScrolled.current || !endIsTheActiveRow)) void loadMoreSessions();
+  }, [more, nearEnd, lastVisible, endIsTheActiveRow, loadMoreSessions]);
+
+  // Rows arriving above the active one are first placed at an estimated height and then
+  // measured; the measured heights move the active row down, so the check runs again when the
+  // list's size changes, not only when the active row's index does.
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     if (activeIndex < 0 || (shownFor.current === activeSessionId && !activeWasInView.current)) return;
     shownFor.current = activeSessionId;
@@ -69,7 +83,7 @@ export function SessionList() {
     const height = virtualizer.scrollRect?.height ?? 0;
     if (row && height > 0 && row.start >= offset && row.end <= offset + height) return;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-  }, [activeIndex, activeSessionId, virtualizer]);
+  }, [activeIndex, activeSessionId, virtualizer, totalSize]);
   useEffect(() => {
     const element = scroller.current;
     const item = visible.find((candidate) => candidate.index === activeIndex);
@@ -80,8 +94,8 @@ export function SessionList() {
   const total = more ? -1 : ordered.length;
 
   return (
-    <div className="session-scroller" ref={scroller}>
-      <ul className="session-list" aria-label="Session list" style={{ height: virtualizer.getTotalSize() }}>
+    <div className="session-scroller" ref={scroller} onWheel={onPersonScroll} onTouchMove={onPersonScroll} onKeyDown={onPersonScroll} onPointerDown={onPersonScroll}>
+      <ul className="session-list" aria-label="Session list" style={{ height: totalSize }}>
         {visible.map((item) => {
           const row = rows[item.index]!;
           return row.kind === 'group' ? (
