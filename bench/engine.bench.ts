@@ -3,24 +3,15 @@
  * session store, event publishing, JSON lines on stdout) against the bare SDK consuming the same
  * 20,000-delta stream from the same scripted server, each as its own process.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startModelServer, reply } from '../test/support/model-server';
-import { compare, type Benchmark } from './support';
+import { compare, runNode, type Benchmark } from './support';
 
-const root = resolve(import.meta.dirname, '..');
-
-function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`))));
-  });
+async function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { code, stderr } = await runNode(args, env);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`);
 }
 
 const benchmark: Benchmark = async () => {
