@@ -16,6 +16,8 @@ import { RewindError } from '../../electron/core/checkpoints/rewind';
 import { planRewind } from '../../electron/core/checkpoints/rewind';
 import { recordedHunkRevert, undoRevert } from '../../electron/core/checkpoints/session-reverts';
 import { timelineOf } from '../../electron/core/checkpoints/timeline';
+import { sessionChanges } from '../../electron/core/checkpoints/changes';
+import { NO_SECRETS } from '../../electron/core/agent/types';
 import { openStore } from '../../electron/core/store';
 import { block, reply } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
@@ -64,6 +66,10 @@ describe('recorded reverts', () => {
       const sessionDiff = view.session.find((entry) => entry.path === 'list.txt')!.diff;
       assert.doesNotMatch(sessionDiff, /line three/, 'the whole session ends at what the revert left');
       assert.match(sessionDiff, /\+line twenty-seven/);
+      // By prompt agrees with the whole session: prompt 1's change no longer holds the reverted hunk.
+      const promptDiff = view.prompts[0]!.files.find((entry) => entry.path === 'list.txt')!.diff;
+      assert.doesNotMatch(promptDiff, /line three/, "prompt 1's change ends at what the revert left");
+      assert.match(promptDiff, /\+line twenty-seven/);
       assert.deepEqual(
         view.reverts?.map((entry) => [entry.scope, entry.paths, entry.undone]),
         [['hunk', [file], false]],
@@ -80,6 +86,8 @@ describe('recorded reverts', () => {
       assert.equal(undo.undone, true);
       assert.deepEqual(undo.restored, [file]);
       assert.equal(readFileSync(file, 'utf8'), edited, "the agent's line is back, byte for byte");
+      const undoneView = JSON.parse((await f.home.run(['sessions', '--changes', id, '--json'])).stdout) as SessionChangesView;
+      assert.match(undoneView.prompts[0]!.files.find((entry) => entry.path === 'list.txt')!.diff, /\+line three/, 'the undone revert is back in the prompt view');
       const after = timelineOf(again.loadEvents(id));
       assert.equal(after.reverts.at(-1)!.undoes, reverts[0]!.seq);
       await assert.rejects(undoRevert({ ...base, timeline: after, seq: reverts[0]!.seq }), (error: Error) => error instanceof RewindError && /undone already/.test(error.message));
@@ -96,6 +104,42 @@ describe('recorded reverts', () => {
       assert.equal(readFileSync(file, 'utf8'), byHand);
       assert.equal(timelineOf(again.loadEvents(id)).reverts.length, 3, 'a refused undo records nothing');
       again.close();
+    } finally {
+      await f.close();
+    }
+  });
+
+  test("after a hunk revert, the prompt view's hunks are the ones Revert hunk counts: its first is now the other one", async () => {
+    const f = await cliFixture(SCRIPT);
+    try {
+      const file = join(f.workspace, 'list.txt');
+      writeFileSync(file, ORIGINAL);
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
+      assert.equal(result.code, 0, result.stderr);
+      const id = result.events[0]!.sessionId;
+      const store = openStore(f.home.path);
+      try {
+        const base = {
+          coveHome: f.home.path,
+          workspaceRoots: [f.workspace],
+          sessionId: id,
+          record: (event: RevertEvent) => void store.appendEvents(id, [event]),
+          root: f.workspace,
+          path: 'list.txt',
+          prompt: 1,
+        };
+        assert.equal((await recordedHunkRevert({ ...base, timeline: timelineOf(store.loadEvents(id)), hunk: 0 })).reverted, true);
+        const view = await sessionChanges({ coveHome: f.home.path, workspaceRoots: [f.workspace], timeline: timelineOf(store.loadEvents(id)), secrets: NO_SECRETS });
+        assert.equal(view.prompts[0]!.files[0]!.diff.match(/^@@ /gm)?.length, 1, 'one hunk is left in prompt 1');
+        const next = await recordedHunkRevert({ ...base, timeline: timelineOf(store.loadEvents(id)), hunk: 0 });
+        assert.equal(next.reverted, true, next.reason);
+        assert.equal(readFileSync(file, 'utf8'), ORIGINAL, 'the first hunk shown was line 27, and it is put back');
+        const empty = await sessionChanges({ coveHome: f.home.path, workspaceRoots: [f.workspace], timeline: timelineOf(store.loadEvents(id)), secrets: NO_SECRETS });
+        assert.deepEqual(empty.prompts[0]!.files, [], 'nothing of prompt 1 is left to show');
+        assert.deepEqual(empty.session, []);
+      } finally {
+        store.close();
+      }
     } finally {
       await f.close();
     }

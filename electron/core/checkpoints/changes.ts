@@ -1,10 +1,12 @@
 /**
  * What each prompt of a session changed, and the whole session, file by file with diffs, read
  * from its checkpoints: a prompt's changes run from its first checkpoint to the one its run
- * left (so edits the person made between runs are not counted as the agent's).
+ * left (so edits the person made between runs are not counted as the agent's), less what the
+ * review pane reverted of them since (prompt-span.ts).
  */
 import type { ChangedFileView, RevertView, SessionChangesView } from '../../../shared/contract';
 import type { SecretRedactor } from '../agent/types';
+import { withReverts } from './prompt-span';
 import { ShadowRepo, type ChangedPath } from './shadow-repo';
 import { checkpointAfter, commitOf, latestKnown, unfinishedRun, type Timeline, type TimelineCheckpoint } from './timeline';
 
@@ -64,7 +66,8 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
       );
     return commit;
   };
-  const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>): Promise<FileChange[]> => {
+  // A prompt's span names the seq its end was recorded at: reverts recorded after it are taken out of it too.
+  const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>, endSeq?: number): Promise<FileChange[]> => {
     const files: FileChange[] = [];
     for (const [root, repo] of repos) {
       const from = commitOf(start, root);
@@ -75,7 +78,8 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
         if (!result.problems.includes(problem)) result.problems.push(problem);
         continue;
       }
-      files.push(...(await between(repo, from, to, input.secrets)));
+      const range = endSeq === undefined ? { from, to } : await withReverts(repo, timeline, { from, to }, endSeq);
+      files.push(...(await between(repo, range.from, range.to, input.secrets)));
     }
     return files;
   };
@@ -83,7 +87,7 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
     const start = timeline.checkpoints.find((checkpoint) => checkpoint.prompt === prompt.number && checkpoint.moment === 'beforeTool');
     const end = checkpointAfter(timeline, prompt.number);
     const open = unfinished && end === last;
-    const files = start && end ? await span(start, (root) => (open ? now(root) : commitOf(end, root))) : [];
+    const files = start && end ? await span(start, (root) => (open ? now(root) : commitOf(end, root)), end.seq) : [];
     result.prompts.push({ prompt: prompt.number, text: prompt.text, files });
   }
   const first = timeline.checkpoints.find((checkpoint) => checkpoint.moment === 'beforeTool');

@@ -4,9 +4,9 @@
  * records checkpoints builds on this.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git } from './git-runner';
+import { git, GitError } from './git-runner';
 import { nulList } from './watched-changes';
 
 /** What a checkpoint's commit message holds besides its label. */
@@ -145,5 +145,45 @@ export class ShadowHistory {
   async diff(from: string, to: string, paths?: readonly string[]): Promise<string> {
     const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', from, to, ...(paths ? ['--', ...paths] : [])];
     return (await this.run(args)).toString('utf8');
+  }
+
+  /**
+   * `commit`'s tree with some entries replaced (undefined removes the path), written as a tree
+   * of its own through an index file of its own: the repository's index, which the next
+   * checkpoint starts from, is never touched.
+   */
+  async treeWith(commit: string, entries: ReadonlyMap<string, TreeEntry | undefined>): Promise<string> {
+    const indexFile = join(this.gitDir, `cove-view-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
+    try {
+      await git(['read-tree', commit], { gitDir: this.gitDir, indexFile });
+      const zero = '0'.repeat(commit.length);
+      const lines = [...entries].map(([path, entry]) => (entry ? `${entry.mode} ${entry.sha}\t${path}` : `0 ${zero}\t${path}`));
+      await git(['update-index', '-z', '--index-info'], { gitDir: this.gitDir, indexFile, input: `${lines.join('\0')}\0` });
+      return (await git(['write-tree'], { gitDir: this.gitDir, indexFile })).toString('utf8').trim();
+    } finally {
+      rmSync(indexFile, { force: true });
+    }
+  }
+
+  /**
+   * git's three-way merge of blobs (`git merge-file`): the change from `base` to `other` made
+   * to `current`, as a new blob; undefined where it does not apply cleanly. The copies it needs
+   * on disk stay in this repository's folder, which only the person can read.
+   */
+  async merged(current: string, base: string, other: string): Promise<string | undefined> {
+    const folder = mkdtempSync(join(this.gitDir, 'cove-merge-'));
+    try {
+      const names = ['current', 'base', 'other'];
+      const blobs = await Promise.all([current, base, other].map((sha) => this.blob(sha)));
+      blobs.forEach((blob, index) => writeFileSync(join(folder, names[index]!), blob, { mode: 0o600 }));
+      const result = await git(['merge-file', '-p', '--quiet', ...names.map((name) => join(folder, name))], { gitDir: this.gitDir });
+      return (await this.run(['hash-object', '-w', '--stdin'], result)).toString('utf8').trim();
+    } catch (error) {
+      // A conflict (git exits with their number) or a file git cannot merge.
+      if (error instanceof GitError) return undefined;
+      throw error;
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }
 }
