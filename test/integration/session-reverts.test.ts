@@ -144,4 +144,73 @@ describe('recorded reverts', () => {
       await f.close();
     }
   });
+
+  test('cove rewind --undo-revert undoes a revert made in the app, once, and refuses over a hand edit; bad input is one clear line', async () => {
+    const f = await cliFixture(SCRIPT);
+    try {
+      const file = join(f.workspace, 'list.txt');
+      writeFileSync(file, ORIGINAL);
+      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
+      assert.equal(result.code, 0, result.stderr);
+      const edited = readFileSync(file, 'utf8');
+      const id = result.events[0]!.sessionId;
+      const revertOnce = async () => {
+        const store = openStore(f.home.path);
+        try {
+          const record = (event: RevertEvent) => void store.appendEvents(id, [event]);
+          const base = { coveHome: f.home.path, workspaceRoots: [f.workspace], sessionId: id, record, root: f.workspace, path: 'list.txt', prompt: 1, hunk: 0 };
+          assert.equal((await recordedHunkRevert({ ...base, timeline: timelineOf(store.loadEvents(id)) })).reverted, true);
+          return timelineOf(store.loadEvents(id)).reverts.at(-1)!.seq;
+        } finally {
+          store.close();
+        }
+      };
+      const seq = await revertOnce();
+      const reverted = readFileSync(file, 'utf8');
+
+      const dry = await f.home.run(['rewind', id, '--undo-revert', `#${seq}`, '--dry-run']);
+      assert.equal(dry.code, 0, dry.stderr);
+      assert.match(dry.stdout, new RegExp(`would undo revert #${seq} of session ${id}: the agent's change would be back\\n  put back  ${file}\\ndry run: nothing was changed`));
+      assert.equal(readFileSync(file, 'utf8'), reverted, 'a dry run changes nothing');
+
+      const undo = await f.home.run(['rewind', id, '--undo-revert', String(seq)]);
+      assert.equal(undo.code, 0, undo.stderr);
+      assert.match(undo.stdout, new RegExp(`undid revert #${seq} of session ${id}`));
+      assert.equal(readFileSync(file, 'utf8'), edited, "the agent's line is back, byte for byte");
+      const store = openStore(f.home.path);
+      const undone = timelineOf(store.loadEvents(id)).reverts.at(-1)!;
+      const told = JSON.stringify(store.loadMessages(id).at(-1));
+      store.close();
+      assert.equal(undone.undoes, seq, 'recorded as the app records it');
+      assert.match(told, /undid their revert of .*list\.txt: your change is back/, 'the model is told at its next run');
+      const listed = await f.home.run(['sessions', '--changes', id]);
+      assert.match(listed.stdout, new RegExp(`#${undone.seq} undid #${seq}`));
+
+      const twice = await f.home.run(['rewind', id, '--undo-revert', String(seq)]);
+      assert.equal(twice.code, 2);
+      assert.match(twice.stderr, new RegExp(`cove rewind: --undo-revert ${seq}: the revert at seq ${seq} was undone already`));
+
+      // Reverted again in the app, then edited by hand: refused, the file named, nothing written.
+      const again = await revertOnce();
+      const byHand = readFileSync(file, 'utf8').replace('line 3\n', 'line 3, by hand\n');
+      writeFileSync(file, byHand);
+      const refused = await f.home.run(['rewind', id, '--undo-revert', String(again)]);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, new RegExp(`refused: changed since revert #${again}, and would be overwritten: ${file}; nothing was changed`));
+      assert.equal(readFileSync(file, 'utf8'), byHand);
+
+      for (const [args, message] of [
+        [['--undo-revert', 'last'], /--undo-revert takes the number of a revert, as cove sessions --changes lists it \(#N; got 'last'\)/],
+        [['--undo-revert', String(again), '--to', '1'], /--undo-revert puts back exactly what that revert changed; it takes no --to/],
+        [['--undo-revert', '9999'], /there is no revert at seq 9999 in this session/],
+      ] as const) {
+        const bad = await f.home.run(['rewind', id, ...args]);
+        assert.equal(bad.code, 2, bad.stderr);
+        assert.match(bad.stderr, message);
+        assert.equal(bad.stderr.trim().split('\n').length, 1, 'one line');
+      }
+    } finally {
+      await f.close();
+    }
+  });
 });
