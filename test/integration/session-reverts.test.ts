@@ -76,6 +76,7 @@ describe('recorded reverts', () => {
       );
       const text = await f.home.run(['sessions', '--changes', id]);
       assert.match(text.stdout, new RegExp(`put back in the review pane:\\n  #${reverts[0]!.seq} reverted the hunk @@ -1,6 \\+1,6 @@ of ${file} \\(prompt 1's change\\)`));
+      assert.match(text.stdout, new RegExp(`\\(cove rewind ${id} --undo-revert ${reverts[0]!.seq} puts the agent's change back\\)`));
 
       // The revert is Cove's own change: a rewind does not call list.txt changed by hand.
       const again = openStore(f.home.path);
