@@ -7,21 +7,16 @@
  */
 import type { RevertEvent } from '../../shared/events';
 import { INJECTED_PREFIX } from '../core/agent/conversation';
-import { defaultDataDir, openStore } from '../core/store';
 import { RewindError } from '../core/checkpoints/rewind';
 import { undoNote, undoRevert } from '../core/checkpoints/session-reverts';
 import { timelineOf } from '../core/checkpoints/timeline';
 import { UsageError } from './args';
 import { EXIT } from './exit-codes';
+import { failedExit, openStoppedSession } from './rewind-command';
 
 export async function undoRevertCommand(args: { sessionId: string; seq: number; dryRun: boolean }): Promise<number> {
-  const dataDir = defaultDataDir();
-  const store = openStore(dataDir);
+  const { dataDir, store, session } = openStoppedSession(args.sessionId, 'undoing a revert');
   try {
-    store.recoverInterrupted();
-    const session = store.getSession(args.sessionId);
-    if (!session) throw new UsageError(`cove rewind: ${args.sessionId}: no such session (see cove sessions)`);
-    if (session.status === 'running' || session.status === 'waiting') throw new UsageError(`cove rewind: session ${session.id} is running; stop it before undoing a revert`);
     const input = {
       coveHome: dataDir,
       workspaceRoots: session.workspaces,
@@ -51,11 +46,7 @@ export async function undoRevertCommand(args: { sessionId: string; seq: number; 
     process.stdout.write(`${lines.join('\n')}\n`);
     if (args.dryRun) return EXIT.ok;
     store.appendMessage(session.id, { role: 'user', content: [{ type: 'text', text: `${INJECTED_PREFIX}${undoNote(report)}` }] });
-    if (report.failed.length > 0) {
-      process.stderr.write(`cove rewind: ${report.failed.length} could not be changed: ${report.failed.join('; ')}\n`);
-      return EXIT.failed;
-    }
-    return EXIT.ok;
+    return failedExit(report.failed);
   } finally {
     store.close();
   }

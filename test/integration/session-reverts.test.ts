@@ -20,7 +20,7 @@ import { sessionChanges } from '../../electron/core/checkpoints/changes';
 import { NO_SECRETS } from '../../electron/core/agent/types';
 import { openStore } from '../../electron/core/store';
 import { block, reply } from '../support/model-server';
-import { cliFixture } from '../support/cove-cli';
+import { cliFixture, type CliFixture } from '../support/cove-cli';
 
 const LINES = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`);
 const ORIGINAL = `${LINES.join('\n')}\n`;
@@ -31,17 +31,21 @@ const SCRIPT = [
   reply.text('done'),
 ];
 
+/** A real `cove run` of SCRIPT over list.txt: the file, the text the agent left and the session's id. */
+async function editedList(f: CliFixture) {
+  const file = join(f.workspace, 'list.txt');
+  writeFileSync(file, ORIGINAL);
+  const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
+  assert.equal(result.code, 0, result.stderr);
+  return { file, edited: readFileSync(file, 'utf8'), id: result.events[0]!.sessionId };
+}
+
 describe('recorded reverts', () => {
   test('a hunk revert is an event, --changes accounts for it, and it can be undone once', async () => {
     const f = await cliFixture(SCRIPT);
     try {
-      const file = join(f.workspace, 'list.txt');
-      writeFileSync(file, ORIGINAL);
-      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
-      assert.equal(result.code, 0, result.stderr);
-      const edited = readFileSync(file, 'utf8');
+      const { file, edited, id } = await editedList(f);
       assert.match(edited, /line three\n[\s\S]*line twenty-seven\n/);
-      const id = result.events[0]!.sessionId;
 
       const store = openStore(f.home.path);
       const record = (event: RevertEvent) => void store.appendEvents(id, [event]);
@@ -113,11 +117,7 @@ describe('recorded reverts', () => {
   test("after a hunk revert, the prompt view's hunks are the ones Revert hunk counts: its first is now the other one", async () => {
     const f = await cliFixture(SCRIPT);
     try {
-      const file = join(f.workspace, 'list.txt');
-      writeFileSync(file, ORIGINAL);
-      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
-      assert.equal(result.code, 0, result.stderr);
-      const id = result.events[0]!.sessionId;
+      const { file, id } = await editedList(f);
       const store = openStore(f.home.path);
       try {
         const base = {
@@ -149,12 +149,7 @@ describe('recorded reverts', () => {
   test('cove rewind --undo-revert undoes a revert made in the app, once, and refuses over a hand edit; bad input is one clear line', async () => {
     const f = await cliFixture(SCRIPT);
     try {
-      const file = join(f.workspace, 'list.txt');
-      writeFileSync(file, ORIGINAL);
-      const result = await f.home.run(['run', '--json', '--workspace', f.workspace, '--permission-mode', 'bypass', 'edit the list']);
-      assert.equal(result.code, 0, result.stderr);
-      const edited = readFileSync(file, 'utf8');
-      const id = result.events[0]!.sessionId;
+      const { file, edited, id } = await editedList(f);
       const revertOnce = async () => {
         const store = openStore(f.home.path);
         try {
