@@ -8,6 +8,8 @@
  * this prompt's.
  */
 import { relative, sep } from 'node:path';
+import type { RevertEvent } from '../../../shared/events';
+import { GitError } from './git-runner';
 import type { ShadowHistory, TreeEntry } from './shadow-history';
 import type { Timeline } from './timeline';
 
@@ -19,13 +21,16 @@ function same(a: TreeEntry | undefined, b: TreeEntry | undefined): boolean {
 
 const REGULAR = new Set(['100644', '100755']);
 
-/** `current` with the change from `base` to `other` made to it; `current` as it was where that change does not apply. */
-async function applied(repo: ShadowHistory, current: TreeEntry | undefined, base: TreeEntry | undefined, other: TreeEntry | undefined): Promise<TreeEntry | undefined> {
-  if (same(current, base)) return other;
-  if (same(current, other) || !current || !base || !other) return current;
-  if (![current, base, other].every((entry) => REGULAR.has(entry.mode))) return current;
-  const sha = await repo.merged(current.sha, base.sha, other.sha);
-  return sha ? { mode: current.mode, sha } : current;
+/**
+ * `current` with the change from `base` to `other` made to it, where that needs no merge: the
+ * entry it becomes, or null when git must merge the two texts. Where the change cannot apply
+ * (a file missing on one side, a symlink), `current` stays as it is.
+ */
+function withoutMerge(current: TreeEntry | undefined, base: TreeEntry | undefined, other: TreeEntry | undefined): { entry: TreeEntry | undefined } | null {
+  if (same(current, base)) return { entry: other };
+  if (same(current, other) || !current || !base || !other) return { entry: current };
+  if (![current, base, other].every((entry) => REGULAR.has(entry.mode))) return { entry: current };
+  return null;
 }
 
 function filesOf(entries: ReadonlyMap<string, TreeEntry>, paths: readonly string[]): Files {
@@ -54,13 +59,26 @@ function standingReverts(timeline: Timeline): Set<number> {
 }
 
 /**
+ * Whether a revert can have taken back part of prompt N's change. A hunk of prompt P's change
+ * is put back only where the lines still stand as P left them, so it touches P's change alone;
+ * a hunk of the whole session's may hold any prompt's lines; a file put back to before prompt P
+ * undoes every prompt from P on.
+ */
+function reaches(revert: RevertEvent, prompt: number): boolean {
+  if (revert.prompt === undefined) return true;
+  return revert.scope === 'hunk' ? revert.prompt === prompt : prompt >= revert.prompt;
+}
+
+/**
  * The two trees (or commits, where no revert touched that end) a prompt's change runs between
  * in `repo`'s root: `from` and `to` as its checkpoints recorded them, with the reverts recorded
- * after `afterSeq` (the seq of the checkpoint `to` came from) applied.
+ * after `end.seq` (the seq of the checkpoint `to` came from) that reach prompt `end.prompt` applied.
  */
-export async function withReverts(repo: ShadowHistory, timeline: Timeline, span: { from: string; to: string }, afterSeq: number): Promise<{ from: string; to: string }> {
+export async function withReverts(repo: ShadowHistory, timeline: Timeline, span: { from: string; to: string }, end: { prompt: number; seq: number }): Promise<{ from: string; to: string }> {
   const standing = standingReverts(timeline);
-  const reverts = timeline.reverts.filter((revert) => standing.has(revert.seq) && revert.seq > afterSeq && revert.roots.some((entry) => entry.root === repo.root));
+  const reverts = timeline.reverts.filter(
+    (revert) => standing.has(revert.seq) && revert.seq > end.seq && reaches(revert, end.prompt) && revert.roots.some((entry) => entry.root === repo.root),
+  );
   if (reverts.length === 0 || span.from === span.to) return span;
   const touched = new Set(reverts.flatMap((revert) => [...pathsIn(repo.root, revert.paths)]));
   const paths = (await repo.changes(span.from, span.to)).map((change) => change.path).filter((path) => touched.has(path));
@@ -70,11 +88,34 @@ export async function withReverts(repo: ShadowHistory, timeline: Timeline, span:
   for (const revert of reverts) {
     const { before, after } = revert.roots.find((entry) => entry.root === repo.root)!;
     const mine = paths.filter((path) => pathsIn(repo.root, revert.paths).has(path));
-    // A revert whose commits are gone (a deleted shadow repository) cannot be replayed; the prompt shows what it recorded.
-    if (mine.length === 0 || !(await repo.has(before)) || !(await repo.has(after))) continue;
-    const [was, now] = await Promise.all([repo.entries(before, mine), repo.entries(after, mine)]);
-    for (const files of ends) {
-      for (const path of mine) files.set(path, await applied(repo, files.get(path), was.get(path), now.get(path)));
+    if (mine.length === 0) continue;
+    let was: Map<string, TreeEntry>;
+    let now: Map<string, TreeEntry>;
+    try {
+      [was, now] = await Promise.all([repo.entries(before, mine), repo.entries(after, mine)]);
+    } catch (error) {
+      // A revert whose commits are gone (a deleted shadow repository) cannot be replayed; the prompt shows what it recorded.
+      if (error instanceof GitError) continue;
+      throw error;
+    }
+    for (const path of mine) {
+      const base = was.get(path);
+      const other = now.get(path);
+      const pending: Array<{ files: Files; current: TreeEntry }> = [];
+      for (const files of ends) {
+        const current = files.get(path);
+        const decided = withoutMerge(current, base, other);
+        if (decided) files.set(path, decided.entry);
+        else pending.push({ files, current: current! });
+      }
+      if (pending.length === 0) continue;
+      // One merge per distinct text (an earlier revert may have left both ends alike).
+      const currents = [...new Set(pending.map((entry) => entry.current.sha))];
+      const merged = await repo.merged(currents, base!.sha, other!.sha);
+      for (const { files, current } of pending) {
+        const sha = merged[currents.indexOf(current.sha)];
+        files.set(path, sha ? { mode: current.mode, sha } : current);
+      }
     }
   }
   const tree = async (commit: string, files: Files, start: Files) => ([...files].every(([path, entry]) => same(entry, start.get(path))) ? commit : repo.treeWith(commit, files));

@@ -141,6 +141,22 @@ export class ShadowHistory {
     return this.run(['cat-file', 'blob', sha]);
   }
 
+  /** Several blobs in one `git cat-file --batch`, in the order asked. */
+  async blobs(shas: readonly string[]): Promise<Buffer[]> {
+    const output = await this.run(['cat-file', '--batch'], `${shas.join('\n')}\n`);
+    const blobs: Buffer[] = [];
+    let at = 0;
+    for (const sha of shas) {
+      const end = output.indexOf(10, at);
+      const header = output.subarray(at, end).toString('utf8').split(' ');
+      if (header[1] !== 'blob') throw new GitError(`git cat-file: ${sha} is not a blob here (${header.slice(1).join(' ')})`, '', null);
+      const size = Number(header[2]);
+      blobs.push(output.subarray(end + 1, end + 1 + size));
+      at = end + 1 + size + 1;
+    }
+    return blobs;
+  }
+
   /** A unified diff between two commits, limited to `paths` when given. */
   async diff(from: string, to: string, paths?: readonly string[]): Promise<string> {
     const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', from, to, ...(paths ? ['--', ...paths] : [])];
@@ -167,21 +183,33 @@ export class ShadowHistory {
 
   /**
    * git's three-way merge of blobs (`git merge-file`): the change from `base` to `other` made
-   * to `current`, as a new blob; undefined where it does not apply cleanly. The copies it needs
-   * on disk stay in this repository's folder, which only the person can read.
+   * to each of `currents`, as new blobs; undefined for one where it does not apply cleanly. The
+   * blobs are read in one process and the results written in one; the copies merge-file needs on
+   * disk stay in this repository's folder, which only the person can read.
    */
-  async merged(current: string, base: string, other: string): Promise<string | undefined> {
+  async merged(currents: readonly string[], base: string, other: string): Promise<Array<string | undefined>> {
     const folder = mkdtempSync(join(this.gitDir, 'cove-merge-'));
     try {
-      const names = ['current', 'base', 'other'];
-      const blobs = await Promise.all([current, base, other].map((sha) => this.blob(sha)));
-      blobs.forEach((blob, index) => writeFileSync(join(folder, names[index]!), blob, { mode: 0o600 }));
-      const result = await git(['merge-file', '-p', '--quiet', ...names.map((name) => join(folder, name))], { gitDir: this.gitDir });
-      return (await this.run(['hash-object', '-w', '--stdin'], result)).toString('utf8').trim();
-    } catch (error) {
-      // A conflict (git exits with their number) or a file git cannot merge.
-      if (error instanceof GitError) return undefined;
-      throw error;
+      const [baseBlob, otherBlob, ...currentBlobs] = await this.blobs([base, other, ...currents]);
+      writeFileSync(join(folder, 'base'), baseBlob!, { mode: 0o600 });
+      writeFileSync(join(folder, 'other'), otherBlob!, { mode: 0o600 });
+      const results = await Promise.all(
+        currentBlobs.map(async (blob, index) => {
+          const current = join(folder, `current-${index}`);
+          writeFileSync(current, blob, { mode: 0o600 });
+          try {
+            await git(['merge-file', '--quiet', current, join(folder, 'base'), join(folder, 'other')], { gitDir: this.gitDir });
+            return current;
+          } catch (error) {
+            // A conflict (git exits with their number) or a file git cannot merge.
+            if (error instanceof GitError) return undefined;
+            throw error;
+          }
+        }),
+      );
+      const written = results.filter((path): path is string => path !== undefined);
+      const shas = written.length === 0 ? [] : (await this.run(['hash-object', '-w', '--stdin-paths'], `${written.join('\n')}\n`)).toString('utf8').trim().split('\n');
+      return results.map((path) => (path === undefined ? undefined : shas[written.indexOf(path)]));
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
