@@ -2,7 +2,8 @@
  * A prompt's change less what the review pane reverted of it since (prompt-span.ts), on a real
  * shadow repository: the revert of one prompt's line is gone from that prompt's change and is
  * not shown as the next prompt's (which had it at its start), a file put back to before the
- * first prompt leaves neither prompt anything, and an undone revert is back in full.
+ * first prompt leaves neither prompt anything, a hunk reverted from the whole-session view
+ * leaves the prompt it came from, and an undone revert is back in full.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,10 +36,10 @@ test("a revert leaves its prompt's change, is not blamed on the next prompt, and
   const checkpoint = (moment: 'beforeTool' | 'runEnd', roots: Array<{ root: string; commit: string }>) =>
     events.push(makeEvent('checkpoint', { sessionId, checkpointId: `cp${events.length}`, toolCallId: `call${events.length}`, moment, roots, problems: [] }));
   const prompt = (text: string) => events.push(makeEvent('userMessage', { sessionId, text, steered: false }));
-  const revert = async (scope: 'hunk' | 'file', content: string, undoes?: number) => {
+  const revert = async (scope: 'hunk' | 'file', content: string, options: { undoes?: number; prompt?: number } = { prompt: 1 }) => {
     const before = (await repo.snapshot('before')).commit;
     const after = (await snapshot(content))[0]!.commit;
-    events.push(makeEvent('revert', { sessionId, scope, prompt: 1, paths: [file], roots: [{ root, before, after }], ...(undoes === undefined ? {} : { undoes }) }));
+    events.push(makeEvent('revert', { sessionId, scope, paths: [file], roots: [{ root, before, after }], ...options }));
     return events.length;
   };
   const changes = async () => {
@@ -63,11 +64,18 @@ test("a revert leaves its prompt's change, is not blamed on the next prompt, and
   assert.doesNotMatch(view.session, /line three/);
 
   // Undone: both prompts show what they did, as before the revert.
-  await revert('hunk', lines({ 3: 'line three', 27: 'line twenty-seven' }), hunk);
+  await revert('hunk', lines({ 3: 'line three', 27: 'line twenty-seven' }), { undoes: hunk, prompt: 1 });
   view = await changes();
   assert.match(view.prompts[0]!, /-line 3\n\+line three/);
   assert.doesNotMatch(view.prompts[1]!, /line three/);
   assert.match(view.prompts[1]!, /\+line twenty-seven/);
+
+  // From the whole-session view (no prompt named): prompt 2's line put back; prompt 1 keeps its own.
+  const whole = await revert('hunk', lines({ 3: 'line three' }), {});
+  view = await changes();
+  assert.match(view.prompts[0]!, /-line 3\n\+line three/);
+  assert.equal(view.prompts[1], '', "prompt 2's only change was reverted");
+  await revert('hunk', lines({ 3: 'line three', 27: 'line twenty-seven' }), { undoes: whole });
 
   // The whole file put back to before prompt 1: neither prompt has anything left in it.
   await revert('file', lines());
