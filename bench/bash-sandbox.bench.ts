@@ -4,17 +4,15 @@
  * the bash tool inside bubblewrap against the tool without it and against a bare node-pty
  * running the same command. The sandbox's own cost per call is the difference of the medians.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { prepareSandbox, sandboxAvailability } from '../electron/core/bash-sandbox';
 import { createBashTool } from '../electron/core/tools/bash';
 import { block, reply, startModelServer, type RecordedRequest } from '../test/support/model-server';
 import { assertBashRan, barePty, bashContext, resultText, toolResultBlocks, toolResultBlockText } from './bash-baseline';
-import { compare, type Benchmark, type BenchmarkResult } from './support';
+import { compare, runNode, type Benchmark, type BenchmarkResult } from './support';
 
-const root = resolve(import.meta.dirname, '..');
 const COMMAND = 'echo hello';
 const CALLS = 10;
 /** SPEC's goal for the sandbox's own cost. */
@@ -29,20 +27,11 @@ function checkToolResults(request: RecordedRequest | undefined, sandboxed: boole
   });
 }
 
-function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stdout.resume();
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      // Tool calls and their exit codes are printed on stderr.
-      const ran = (stderr.match(/\[exit code 0\]/g) ?? []).length;
-      if (code === 0 && ran === CALLS) resolvePromise();
-      else reject(new Error(`cove run exited ${code} after ${ran} of ${CALLS} bash calls: ${stderr.trim()}`));
-    });
-  });
+async function runProcess(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { code, stderr } = await runNode(args, env);
+  // Tool calls and their exit codes are printed on stderr.
+  const ran = (stderr.match(/\[exit code 0\]/g) ?? []).length;
+  if (code !== 0 || ran !== CALLS) throw new Error(`cove run exited ${code} after ${ran} of ${CALLS} bash calls: ${stderr.trim()}`);
 }
 
 const benchmark: Benchmark = async () => {

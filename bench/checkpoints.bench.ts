@@ -5,13 +5,13 @@
  * with one change; the checkpoint is recorded through the same middleware a session uses.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionCheckpoints } from '../electron/core/checkpoints/session-checkpoints';
 import { DEFAULT_CHECKPOINT_SETTINGS } from '../electron/core/checkpoints/settings';
 import type { ToolCallRequest } from '../electron/core/agent/types';
-import { compare, type BenchmarkResult } from './support';
+import { compare, writeSourceTree, type BenchmarkResult } from './support';
 
 const TREE = join(tmpdir(), 'cove-bench-checkpoints-tree-v1');
 const FOLDERS = 25;
@@ -22,16 +22,7 @@ function ensureRepository(): number {
   const total = FOLDERS * SUBFOLDERS * FILES_PER_FOLDER;
   const marker = join(TREE, '.git', 'cove-bench-complete');
   if (existsSync(marker)) return total;
-  rmSync(TREE, { recursive: true, force: true });
-  let index = 0;
-  for (let folder = 0; folder < FOLDERS; folder++) {
-    for (let sub = 0; sub < SUBFOLDERS; sub++) {
-      const dir = join(TREE, `pkg${folder}`, `mod${sub}`);
-      mkdirSync(dir, { recursive: true });
-      for (let file = 0; file < FILES_PER_FOLDER; file++) writeFileSync(join(dir, `file${file}.ts`), `export const value${index} = ${index++};\n`);
-    }
-  }
-  writeFileSync(join(TREE, '.gitignore'), 'dist/\n');
+  writeSourceTree(TREE, { folders: FOLDERS, subfolders: SUBFOLDERS, filesPerFolder: FILES_PER_FOLDER }, (index) => `export const value${index} = ${index};\n`);
   const env = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@b' };
   execFileSync('git', ['init', '-q'], { cwd: TREE, env });
   execFileSync('git', ['add', '-A'], { cwd: TREE, env });

@@ -5,7 +5,7 @@
  * TypeScript loader wraps named functions in a helper that does not exist in the page.
  */
 import type { BarePage } from './bare-page';
-import { median, percentile, type Measurement } from './support';
+import { median, percentile } from './support';
 
 /** The issue's bar: no frame over 50 ms at the median. */
 export const FRAME_BUDGET_MS = 50;
@@ -97,15 +97,4 @@ export function frameStats(durations: readonly number[]): FrameStats {
     totalMs: sum(durations),
     overBudgetMs: sum(over),
   };
-}
-
-/** The median against the budget, and the p95 for information, with the counts beside them. */
-export function frameMeasurements(name: string, stats: FrameStats, context: string): Measurement[] {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const counts =
-    `${stats.overBudget} of ${stats.frames} frames over ${FRAME_BUDGET_MS} ms ` + `(${seconds(stats.overBudgetMs)} of ${seconds(stats.totalMs)}), longest ${stats.longest.toFixed(0)} ms`;
-  return [
-    { kind: 'measurement', name: `${name}: median frame`, value: stats.median, unit: 'ms', goal: FRAME_BUDGET_MS, detail: `${counts}; ${context}` },
-    { kind: 'measurement', name: `${name}: p95 frame`, value: stats.p95, unit: 'ms', goal: undefined, detail: counts },
-  ];
 }

@@ -10,13 +10,13 @@
  */
 import type { BarePage } from './bare-page';
 import { FRAME_BUDGET_MS, frameStats } from './frame-recorder';
-import { rendererSkipReason, request, sessionButton, startRendererFixture, type RendererFixture } from './renderer-fixture';
-import { writeStoredTranscript, type StoredTranscript } from './stored-transcript';
+import { request, sessionButton } from './renderer-fixture';
+import { startLongAndShort, type LongAndShortFixture, type StoredTranscript } from './stored-transcript';
 import { compare, median, type Benchmark, type BenchmarkResult } from './support';
 import { wheelThroughTranscript } from './wheel-scroll';
 import type { SessionView } from '../shared/contract';
 
-type Fixture = RendererFixture<{ long: StoredTranscript; short: StoredTranscript }>;
+type Fixture = LongAndShortFixture;
 
 const LONG_ITEMS = 10_000;
 /** A person stays with a view that answers within a second; the long session should too. */
@@ -82,17 +82,8 @@ async function timeOpening(fixture: Fixture, title: string, stored: StoredTransc
 }
 
 const benchmark: Benchmark = async () => {
-  const why = rendererSkipReason();
-  if (why) {
-    process.stderr.write(`renderer-open.bench: skipped: ${why}\n`);
-    return [];
-  }
-  const fixture = await startRendererFixture({
-    prepareHome: (dataDir, workspace) => ({
-      long: writeStoredTranscript(dataDir, workspace, 'Long session', LONG_ITEMS),
-      short: writeStoredTranscript(dataDir, workspace, 'Short session', SHORT_ITEMS),
-    }),
-  });
+  const fixture = await startLongAndShort('renderer-open.bench', LONG_ITEMS, SHORT_ITEMS);
+  if (!fixture) return [];
   const { long, short } = fixture.prepared;
   const items = long.items.toLocaleString('en');
   try {

@@ -4,14 +4,14 @@
  * used where rg is missing, is measured against the same baseline.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorySnapshotStore, NO_SECRETS, type ToolContext, type ToolResult } from '../electron/core/agent/types';
 import { createSearchTool } from '../electron/core/tools/search';
 import { findRipgrep } from '../electron/core/tools/search-ripgrep';
 import { resultText } from './bash-baseline';
-import { compare, type ComparisonResult } from './support';
+import { compare, writeSourceTree, type ComparisonResult } from './support';
 
 const TREE = join(tmpdir(), 'cove-bench-search-tree-v1');
 const FOLDERS = 20;
@@ -34,16 +34,7 @@ function ensureTree(): number {
   const marker = join(TREE, '.complete');
   const total = FOLDERS * SUBFOLDERS * FILES_PER_FOLDER;
   if (existsSync(marker)) return total;
-  rmSync(TREE, { recursive: true, force: true });
-  let index = 0;
-  for (let folder = 0; folder < FOLDERS; folder++) {
-    for (let sub = 0; sub < SUBFOLDERS; sub++) {
-      const dir = join(TREE, `pkg${folder}`, `mod${sub}`);
-      mkdirSync(dir, { recursive: true });
-      for (let file = 0; file < FILES_PER_FOLDER; file++) writeFileSync(join(dir, `file${file}.ts`), fileContent(index++));
-    }
-  }
-  writeFileSync(join(TREE, '.gitignore'), 'dist/\n');
+  writeSourceTree(TREE, { folders: FOLDERS, subfolders: SUBFOLDERS, filesPerFolder: FILES_PER_FOLDER }, fileContent);
   writeFileSync(marker, '');
   return total;
 }

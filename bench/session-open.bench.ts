@@ -8,12 +8,12 @@
  * the size of the first answer against the whole log.
  */
 import type { BarePage } from './bare-page';
-import { rendererSkipReason, request, sessionButton, startRendererFixture, type RendererFixture } from './renderer-fixture';
-import { writeStoredTranscript, type StoredTranscript } from './stored-transcript';
+import { request, sessionButton } from './renderer-fixture';
+import { startLongAndShort, type LongAndShortFixture, type StoredTranscript } from './stored-transcript';
 import { compare, median, type Benchmark, type BenchmarkResult } from './support';
 import type { SessionEvent, SessionView } from '../shared/contract';
 
-type Fixture = RendererFixture<{ long: StoredTranscript; short: StoredTranscript }>;
+type Fixture = LongAndShortFixture;
 
 const LONG_ITEMS = 10_000;
 const SHORT_ITEMS = 10;
@@ -77,17 +77,8 @@ async function timeOpen(fixture: Fixture, title: string, stored: StoredTranscrip
 }
 
 const benchmark: Benchmark = async () => {
-  const why = rendererSkipReason();
-  if (why) {
-    process.stderr.write(`session-open.bench: skipped: ${why}\n`);
-    return [];
-  }
-  const fixture = await startRendererFixture({
-    prepareHome: (dataDir, workspace) => ({
-      long: writeStoredTranscript(dataDir, workspace, 'Long session', LONG_ITEMS),
-      short: writeStoredTranscript(dataDir, workspace, 'Short session', SHORT_ITEMS),
-    }),
-  });
+  const fixture = await startLongAndShort('session-open.bench', LONG_ITEMS, SHORT_ITEMS);
+  if (!fixture) return [];
   const { long, short } = fixture.prepared;
   const items = long.items.toLocaleString('en');
   try {

@@ -7,6 +7,7 @@
 import { openStore } from '../electron/core/store';
 import { DEFAULT_MODEL } from '../electron/core/agent/pricing';
 import { ZERO_USAGE, makeEvent, type CoveEvent, type Usage } from '../shared/events';
+import { rendererSkipReason, startRendererFixture, type RendererFixture } from './renderer-fixture';
 
 export const ITEMS_PER_RUN = 5;
 
@@ -95,4 +96,22 @@ export function writeStoredTranscript(dataDir: string, workspace: string, title:
   } finally {
     store.close();
   }
+}
+
+/** A `cove serve` whose store holds a finished "Long session" and "Short session", the pair the open benchmarks compare. */
+export type LongAndShortFixture = RendererFixture<{ long: StoredTranscript; short: StoredTranscript }>;
+
+/** Starts that host; undefined, having said why under the benchmark's name, where Chromium cannot run. */
+export async function startLongAndShort(bench: string, longItems: number, shortItems: number): Promise<LongAndShortFixture | undefined> {
+  const why = rendererSkipReason();
+  if (why) {
+    process.stderr.write(`${bench}: skipped: ${why}\n`);
+    return undefined;
+  }
+  return startRendererFixture({
+    prepareHome: (dataDir, workspace) => ({
+      long: writeStoredTranscript(dataDir, workspace, 'Long session', longItems),
+      short: writeStoredTranscript(dataDir, workspace, 'Short session', shortItems),
+    }),
+  });
 }

@@ -5,6 +5,9 @@
  * an absolute goal instead. Benchmarks never gate the tests: they print, and the goal column
  * says what we aim for.
  */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 export interface Contender {
   label: string;
   /**
@@ -98,3 +101,41 @@ export async function compare(comparison: Comparison): Promise<ComparisonResult>
 
 /** A benchmark module (`bench/*.bench.ts`) default-exports one of these. */
 export type Benchmark = () => Promise<BenchmarkResult[]>;
+
+/** The shape of a generated source tree: `pkg<i>/mod<j>/file<k>.ts`. */
+export interface TreeShape {
+  folders: number;
+  subfolders: number;
+  filesPerFolder: number;
+}
+
+/**
+ * Writes `root/pkg<i>/mod<j>/file<k>.ts` afresh, each file's text from its running index, plus a
+ * `.gitignore` of `dist/`; returns how many files it wrote. The checkpoint and search benchmarks
+ * read trees of this one shape, so their figures stay comparable.
+ */
+export function writeSourceTree(root: string, shape: TreeShape, content: (index: number) => string): number {
+  rmSync(root, { recursive: true, force: true });
+  let index = 0;
+  for (let folder = 0; folder < shape.folders; folder++) {
+    for (let sub = 0; sub < shape.subfolders; sub++) {
+      const dir = join(root, `pkg${folder}`, `mod${sub}`);
+      mkdirSync(dir, { recursive: true });
+      for (let file = 0; file < shape.filesPerFolder; file++) writeFileSync(join(dir, `file${file}.ts`), content(index++));
+    }
+  }
+  writeFileSync(join(root, '.gitignore'), 'dist/\n');
+  return index;
+}
+
+/** Runs `node ARGS` in the Cove folder and answers its exit code and stderr (stdout is drained, unread). */
+export function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: resolve(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stderr }));
+  });
+}

@@ -203,10 +203,16 @@ export interface RewindArgs {
   force: boolean;
   /** `--conversation`: cut the conversation back to before that prompt as well. */
   conversation: boolean;
+  /** `--undo-revert SEQ`: undo the review pane's revert `#SEQ` (as `cove sessions --changes` numbers it) instead of rewinding. */
+  undoRevert?: number;
 }
 
 export function parseRewindArgs(argv: string[]): RewindArgs {
-  const { values, positionals } = parse(argv, { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, conversation: { type: 'boolean' } }, 'rewind');
+  const { values, positionals } = parse(
+    argv,
+    { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, conversation: { type: 'boolean' }, 'undo-revert': { type: 'string' } },
+    'rewind',
+  );
   if (positionals.length === 0) throw new UsageError('cove rewind: name the session to rewind (cove rewind ID; see cove sessions)');
   if (positionals.length > 1) throw new UsageError(`cove rewind: unexpected argument '${positionals[1]}'`);
   let to: number | undefined;
@@ -214,5 +220,20 @@ export function parseRewindArgs(argv: string[]): RewindArgs {
     to = Number(values.to);
     if (!/^\d+$/.test(values.to as string) || to < 1) throw new UsageError(`cove rewind: --to must be a prompt number from 1 (got '${values.to}')`);
   }
-  return { sessionId: positionals[0]!, to, dryRun: Boolean(values['dry-run']), force: Boolean(values.force), conversation: Boolean(values.conversation) };
+  let undoRevert: number | undefined;
+  if (values['undo-revert'] !== undefined) {
+    const given = values['undo-revert'] as string;
+    undoRevert = Number(given.replace(/^#/, ''));
+    if (!/^#?\d+$/.test(given) || undoRevert < 1) throw new UsageError(`cove rewind: --undo-revert takes the number of a revert, as cove sessions --changes lists it (#N; got '${given}')`);
+    const others = [values.to !== undefined && '--to', values.force && '--force', values.conversation && '--conversation'].filter(Boolean);
+    if (others.length > 0) throw new UsageError(`cove rewind: --undo-revert puts back exactly what that revert changed; it takes no ${others.join(' or ')}`);
+  }
+  return {
+    sessionId: positionals[0]!,
+    to,
+    dryRun: Boolean(values['dry-run']),
+    force: Boolean(values.force),
+    conversation: Boolean(values.conversation),
+    ...(undoRevert === undefined ? {} : { undoRevert }),
+  };
 }

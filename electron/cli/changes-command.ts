@@ -40,7 +40,11 @@ export async function changesCommand(sessionId: string, json: boolean): Promise<
       const lines: string[] = [];
       for (const prompt of changes.prompts) lines.push(`prompt ${prompt.prompt}: ${prompt.text.split('\n')[0]}`, ...fileLines(prompt.files, true));
       lines.push('whole session:', ...fileLines(changes.session, false));
-      if (changes.reverts) lines.push('put back in the review pane:', ...changes.reverts.map(revertLine));
+      if (changes.reverts) {
+        lines.push('put back in the review pane:', ...changes.reverts.map(revertLine));
+        const standing = changes.reverts.findLast((revert) => revert.undoes === undefined && !revert.undone);
+        if (standing) lines.push(`  (cove rewind ${session.id} --undo-revert ${standing.seq} puts the agent's change back)`);
+      }
       if (changes.worktree)
         lines.push(`branch ${changes.worktree.branch} against ${changes.worktree.baseBranch} (${changes.worktree.baseCommit.slice(0, 12)}):`, ...fileLines(changes.worktree.files, true));
       process.stdout.write(`${lines.join('\n')}\n`);

@@ -30,6 +30,9 @@ usage:
             put the workspace back as it was before prompt N (default: the latest that
             changed files); --force overwrites files changed by hand since;
             --conversation cuts the conversation back to before prompt N too
+  cove rewind ID --undo-revert N [--dry-run]
+            undo the review pane's revert #N (as cove sessions --changes lists it):
+            the agent's change goes back, unless the files changed since
   cove approve [--workspace DIR]... [--list] [--json]
             approve the hooks and MCP servers a project brings (each pinned to its content)
 
@@ -66,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'rewind': {
       const args = parseRewindArgs(rest);
+      if (args.undoRevert !== undefined) return (await import('./undo-revert-command')).undoRevertCommand({ sessionId: args.sessionId, seq: args.undoRevert, dryRun: args.dryRun });
       return (await import('./rewind-command')).rewindCommand(args);
     }
     case 'approve': {

@@ -7,7 +7,7 @@
  */
 import type { RewindReport } from '../../shared/contract';
 import type { ConversationMessage } from '../core/agent/types';
-import type { StoredMessage } from '../core/store';
+import type { SessionRecord, Store, StoredMessage } from '../core/store';
 import { defaultDataDir, openStore } from '../core/store';
 import { RewindError, rewindSession } from '../core/checkpoints/rewind-session';
 import { UsageError, type RewindArgs } from './args';
@@ -28,16 +28,35 @@ function describeReport(report: RewindReport): string[] {
   ];
 }
 
-export async function rewindCommand(args: RewindArgs): Promise<number> {
+/**
+ * The store and a session of it that no run holds: `cove rewind` and `--undo-revert` change its
+ * files, which a running agent would be half-way through. The caller closes the store.
+ */
+export function openStoppedSession(sessionId: string, doing: string): { dataDir: string; store: Store; session: SessionRecord } {
   const dataDir = defaultDataDir();
   const store = openStore(dataDir);
   try {
     store.recoverInterrupted();
-    const session = store.getSession(args.sessionId);
-    if (!session) throw new UsageError(`cove rewind: ${args.sessionId}: no such session (see cove sessions)`);
-    if (session.status === 'running' || session.status === 'waiting') {
-      throw new UsageError(`cove rewind: session ${session.id} is running; stop it before rewinding its files`);
-    }
+    const session = store.getSession(sessionId);
+    if (!session) throw new UsageError(`cove rewind: ${sessionId}: no such session (see cove sessions)`);
+    if (session.status === 'running' || session.status === 'waiting') throw new UsageError(`cove rewind: session ${session.id} is running; stop it before ${doing}`);
+    return { dataDir, store, session };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** The exit code after files were put back: 1, naming them, when some could not be changed. */
+export function failedExit(failed: readonly string[]): number {
+  if (failed.length === 0) return EXIT.ok;
+  process.stderr.write(`cove rewind: ${failed.length} could not be changed: ${failed.join('; ')}\n`);
+  return EXIT.failed;
+}
+
+export async function rewindCommand(args: RewindArgs): Promise<number> {
+  const { dataDir, store, session } = openStoppedSession(args.sessionId, 'rewinding its files');
+  try {
     // Planned as a dry run first, so every change is printed before any is made.
     const request = {
       coveHome: dataDir,
@@ -80,11 +99,7 @@ export async function rewindCommand(args: RewindArgs): Promise<number> {
     if (plan.changes.length === 0 && !plan.conversationCut) return EXIT.ok;
     const outcome = await rewindSession({ ...request, toPrompt: plan.toPrompt, dryRun: false, record: (event) => store.appendEvents(session.id, [event]) });
     process.stdout.write(`rewound: ${outcome.restored.length} put back, ${outcome.removed.length} removed\n`);
-    if (outcome.failed.length > 0) {
-      process.stderr.write(`cove rewind: ${outcome.failed.length} could not be changed: ${outcome.failed.join('; ')}\n`);
-      return EXIT.failed;
-    }
-    return EXIT.ok;
+    return failedExit(outcome.failed);
   } finally {
     store.close();
   }

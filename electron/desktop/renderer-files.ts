@@ -6,6 +6,8 @@
  */
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { APP_HOST, APP_SCHEME } from './app-origin';
+// The same built renderer files the web host serves, so one table of their types.
+import { CONTENT_TYPES } from '../web/static-files';
 
 /**
  * Scripts, styles, fonts and images from our origin only; no eval, no inline script, no
@@ -24,20 +26,6 @@ export const RENDERER_CSP = [
   "frame-src 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  // Module scripts run only when served with a JavaScript MIME type.
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 export type RendererFile = { path: string; contentType: string } | { status: 400 | 403 | 404; reason: string };
 

@@ -10,8 +10,10 @@
 import { promises as fs } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 
+/** The types of the renderer's built files, for this host and the desktop app's app:// protocol. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
+  // Module scripts run only when served with a JavaScript MIME type.
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

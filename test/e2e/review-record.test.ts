@@ -1,8 +1,9 @@
 // The review's record in Chromium (issue 13): a hunk revert made in the review pane is a row of
 // the transcript that a reload draws again and whose Undo puts the agent's line back on disk;
 // line comments not yet sent survive a reload; a steered message offers no "Rewind to here";
-// a rewind that cuts the conversation back folds the rows it cut away under a marker saying the
-// conversation continued from there, on reload too, and the next request is sent without them.
+// a rewind that cuts the conversation back folds the rows it cut away (their prompts offering no
+// rewind) under a marker saying the conversation continued from there, on reload too, and the
+// next request is sent without them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -156,6 +157,10 @@ describe('the review, recorded', { skip }, () => {
       assert.equal(await second.count(), 0, 'folded after a reload too');
       await marker.getByRole('button', { name: 'Show what was cut (6 rows)' }).click();
       await marker.getByRole('region', { name: 'Cut from the conversation' }).or(marker.getByLabel('Cut from the conversation')).getByText(PROMPTS.two).waitFor();
+      // The files can no longer be rewound to a prompt the conversation no longer holds: no offer on it.
+      const folded = marker.getByLabel('Cut from the conversation').getByRole('article', { name: 'Your message' }).filter({ hasText: PROMPTS.two });
+      await folded.waitFor();
+      assert.equal(await folded.getByRole('button', { name: 'Rewind to here' }).count(), 0, 'a prompt folded under the cut offers no rewind');
       await marker.getByText('The conversation continued from here.').scrollIntoViewIfNeeded();
       await shots(e2e, 'review-record-2-cut');
 

@@ -130,6 +130,9 @@ describe('review', { skip }, () => {
       await item.getByRole('region', { name: 'Hunk 1 of app.ts' }).getByRole('button', { name: 'Revert hunk' }).click();
       await review.getByRole('status').filter({ hasText: 'Reverted the hunk @@ -1,5 +1,5 @@ of app.ts.' }).waitFor();
       assert.equal(readFileSync(file, 'utf8'), edited.replace('line two\n', 'line 2\n'));
+      // The prompt's view agrees with the disk: the reverted hunk is gone from it and the other is its first now.
+      await item.getByRole('region', { name: 'Hunk 2 of app.ts' }).waitFor({ state: 'detached' });
+      await item.getByRole('region', { name: 'Hunk 1 of app.ts' }).getByText('line twenty').first().waitFor();
 
       await review.getByRole('button', { name: 'Send 2 comments to the agent' }).click();
       await page.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Thanks, I will look at both lines.' }).waitFor();

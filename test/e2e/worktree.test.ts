@@ -19,6 +19,15 @@ const skip = skipReason();
 const gitEnv = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
 const userGit = (root: string, ...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: gitEnv });
 
+/** Makes the workspace a repository on main with app.txt committed; returns that commit. */
+function startRepository(root: string): string {
+  userGit(root, 'init', '-q', '-b', 'main');
+  writeFileSync(join(root, 'app.txt'), 'original\n');
+  userGit(root, 'add', '-A');
+  userGit(root, 'commit', '-q', '-m', 'start');
+  return userGit(root, 'rev-parse', 'HEAD');
+}
+
 function script(request: RecordedRequest): Reply {
   if (JSON.stringify(request.body.messages).includes('tool_result')) return reply.text('Edited app.txt in the worktree.');
   return reply.message([block.toolUse('write_file', { path: 'app.txt', content: 'from the session\n' })]);
@@ -38,11 +47,7 @@ describe('a worktree per session', { skip }, () => {
       const { page } = e2e;
       const plain = realpathSync(mkdtempSync(join(tmpdir(), 'cove-plain-')));
       try {
-        userGit(e2e.workspace, 'init', '-q', '-b', 'main');
-        writeFileSync(join(e2e.workspace, 'app.txt'), 'original\n');
-        userGit(e2e.workspace, 'add', '-A');
-        userGit(e2e.workspace, 'commit', '-q', '-m', 'start');
-        const head = userGit(e2e.workspace, 'rev-parse', 'HEAD');
+        const head = startRepository(e2e.workspace);
 
         await page.getByRole('button', { name: 'New session' }).click();
         const field = page.getByRole('combobox', { name: 'Project folder' });
@@ -86,11 +91,7 @@ describe('a worktree per session', { skip }, () => {
   test('at the run end the session offers its branch: the review pane shows it against main, and Discard there removes it', () =>
     withApp(browser, 'worktree-branch', script, async (e2e) => {
       const { page } = e2e;
-      userGit(e2e.workspace, 'init', '-q', '-b', 'main');
-      writeFileSync(join(e2e.workspace, 'app.txt'), 'original\n');
-      userGit(e2e.workspace, 'add', '-A');
-      userGit(e2e.workspace, 'commit', '-q', '-m', 'start');
-      const head = userGit(e2e.workspace, 'rev-parse', 'HEAD');
+      const head = startRepository(e2e.workspace);
 
       await page.getByRole('button', { name: 'New session' }).click();
       await page.getByRole('combobox', { name: 'Project folder' }).fill(e2e.workspace);

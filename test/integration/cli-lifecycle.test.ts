@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { block, reply } from '../support/model-server';
 import { CoveHome, cliFixture, collect } from '../support/cove-cli';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { runningWith } from '../support/processes';
 
 /** Resolves when the child's stdout has printed a line matching `pattern`. */
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -22,22 +22,8 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-/**
- * Whether a live (not zombie) process has `marker` among its arguments. Pids printed inside the
- * bash sandbox are its own PID namespace's, so the host's /proc is searched instead.
- */
-function aliveWith(marker: string): boolean {
-  return readdirSync('/proc').some((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') return false;
-      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
-    } catch {
-      return false;
-    }
-  });
-}
+/** Whether a live (not zombie) process has `marker` among its arguments. */
+const aliveWith = (marker: string) => runningWith(marker).length > 0;
 
 async function sessions(home: CoveHome) {
   const listed = await home.run(['sessions', '--json']);

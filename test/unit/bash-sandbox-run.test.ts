@@ -4,14 +4,16 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext } from '../../electron/core/agent/types';
+import { ToolError, type ToolContext } from '../../electron/core/agent/types';
 import { sandboxArgv, sandboxAvailability } from '../../electron/core/bash-sandbox';
 import { spawnSync } from 'node:child_process';
 import { createBashTool, type BashDetails } from '../../electron/core/tools/bash';
+import { runningWith } from '../support/processes';
+import { makeContext } from './helpers/tool-context';
 
 const availability = sandboxAvailability();
 const skip = availability.available ? false : `no sandbox can run on this machine: ${availability.available ? '' : availability.reason}`;
@@ -34,18 +36,7 @@ function textOf(result: { content: Array<{ type: string; text?: string }> }): st
 }
 
 function context(controller = new AbortController(), onChunk: (text: string) => void = () => {}): ToolContext {
-  return {
-    toolCallId: 'call-1',
-    toolName: 'bash',
-    signal: controller.signal,
-    onUpdate: (partial) => onChunk((partial.details as { chunk: string }).chunk),
-    onProgress: () => {},
-    workspaceRoots: [root],
-    secrets: NO_SECRETS,
-    sessionId: 'session-1',
-    cwd: root,
-    snapshots: new MemorySnapshotStore(),
-  };
+  return { ...makeContext([root]), toolName: 'bash', signal: controller.signal, onUpdate: (partial) => onChunk((partial.details as { chunk: string }).chunk) };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ToolError> {
@@ -56,21 +47,6 @@ async function rejection(promise: Promise<unknown>): Promise<ToolError> {
     return error;
   }
   assert.fail('expected the call to fail');
-}
-
-function runningWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') return false;
-        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 describe('bash in the sandbox', { skip }, () => {

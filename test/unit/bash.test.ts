@@ -1,11 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext, type ToolResult } from '../../electron/core/agent/types';
+import { ToolError, type ToolContext, type ToolResult } from '../../electron/core/agent/types';
 import { bashTool, createBashTool, type BashDetails } from '../../electron/core/tools/bash';
 import { UI_BATCH_LIMIT, UPDATE_INTERVAL_MS, type UiUpdate } from '../../electron/core/tools/bash-output';
+import { runningWith } from '../support/processes';
+import { makeContext } from './helpers/tool-context';
 
 let root: string;
 before(() => {
@@ -27,7 +29,7 @@ function context(): Recorded {
   const waiters: Array<{ pattern: RegExp; resolve: (text: string) => void }> = [];
   let seen = '';
   const ctx: ToolContext = {
-    toolCallId: 'call-1',
+    ...makeContext([root]),
     toolName: 'bash',
     signal: controller.signal,
     onUpdate: (partial) => {
@@ -41,12 +43,6 @@ function context(): Recorded {
         }
       }
     },
-    onProgress: () => {},
-    workspaceRoots: [root],
-    secrets: NO_SECRETS,
-    sessionId: 'session-1',
-    cwd: root,
-    snapshots: new MemorySnapshotStore(),
   };
   return {
     ctx,
@@ -67,25 +63,6 @@ function textOf(result: ToolResult): string {
 
 function details(result: ToolResult): BashDetails {
   return result.details as BashDetails;
-}
-
-/**
- * Host processes (not zombies) whose command line holds `marker`. Pids printed inside the
- * sandbox are its own PID namespace's, so the host's /proc is searched by command line instead.
- */
-function runningWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z') continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(marker)) found.push(Number(entry));
-    } catch {
-      // Ended while we looked.
-    }
-  }
-  return found;
 }
 
 let markers = 0;

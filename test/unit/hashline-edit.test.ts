@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemorySnapshotStore, NO_SECRETS, ToolError, type ToolContext, type ToolResult } from '../../electron/core/agent/types';
+import { ToolError, type ToolContext, type ToolResult } from '../../electron/core/agent/types';
 import { hashlineEditTool } from '../../electron/core/tools/hashline-edit';
 import { hashTag } from '../../electron/core/tools/hashline-tag';
 import { writeAllOrNone } from '../../electron/core/tools/hashline-write';
 import { readFileTool } from '../../electron/core/tools/read-file';
+import { makeContext } from './helpers/tool-context';
 
 let root: string;
 let ctx: ToolContext;
@@ -18,18 +19,7 @@ before(() => {
 after(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(() => {
   for (const entry of readdirSync(root)) rmSync(join(root, entry), { recursive: true, force: true });
-  ctx = {
-    toolCallId: 'call-1',
-    toolName: 'hashline_edit',
-    signal: new AbortController().signal,
-    onUpdate: () => {},
-    onProgress: () => {},
-    workspaceRoots: [root],
-    secrets: NO_SECRETS,
-    sessionId: 'session-1',
-    cwd: root,
-    snapshots: new MemorySnapshotStore(),
-  };
+  ctx = { ...makeContext([root]), toolName: 'hashline_edit' };
 });
 
 const numbered = (count: number, prefix = 'line') => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}\n`).join('');

@@ -46,7 +46,8 @@ describe('permission audit in the store', () => {
       reason: 'no one to ask',
       at: 1500,
     });
-    store.recordPermission({
+    // Every field given: it comes back as it went in.
+    const full = {
       sessionId: first,
       toolCallId: 'call-2',
       toolName: 'edit_file',
@@ -57,7 +58,8 @@ describe('permission audit in the store', () => {
       scope: 'always',
       reason: 'allowed always',
       at: 2000,
-    });
+    } as const;
+    store.recordPermission(full);
 
     const listed = store.listPermissions(first);
     assert.deepEqual(
@@ -75,18 +77,7 @@ describe('permission audit in the store', () => {
           reason: null,
           at: 1000,
         },
-        {
-          sessionId: first,
-          toolCallId: 'call-2',
-          toolName: 'edit_file',
-          args: { path: 'src/a.ts', old_text: 'a', new_text: 'b' },
-          decision: 'allow',
-          decidedBy: 'person',
-          rule: 'edit_file(src/a.ts)',
-          scope: 'always',
-          reason: 'allowed always',
-          at: 2000,
-        },
+        full,
       ],
     );
     assert.ok(listed[0]!.id < listed[1]!.id);

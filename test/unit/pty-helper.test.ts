@@ -3,12 +3,12 @@
 // passes once scripts/spawn-helper.mjs has run over that folder.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ToolError } from '../../electron/core/agent/types';
-import { assertPtyHelper, ptyHelperProblem, type HelperProbe } from '../../electron/core/tools/pty-helper';
+import { assertPtyHelper, isExecutable, ptyHelperProblem, type HelperProbe } from '../../electron/core/tools/pty-helper';
 
 const fixer = (await import(pathToFileURL(resolve('scripts/spawn-helper.mjs')).href)) as { makeSpawnHelpersExecutable(dir: string): string[] };
 
@@ -18,14 +18,7 @@ function onDisk(nodePtyDir: string, platform: NodeJS.Platform = 'darwin'): Helpe
     arch: 'arm64',
     nodePtyDir,
     exists: existsSync,
-    executable: (path) => {
-      try {
-        accessSync(path, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    executable: isExecutable,
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * Rewinds and reverts in the transcript fold (renderer/features/checkpoints/restore-items.ts via
  * foldEvents): a conversation cut folds the rows from the prompt it went back to under its
- * marker, live and on a redraw from stored events alike, and prompts keep main's numbering; a
- * rewind without a cut is a row of its own; an undo marks the revert it undid.
+ * marker, live and on a redraw from stored events alike, and prompts keep main's numbering (the
+ * folded ones offer no rewind); a rewind without a cut is a row of its own; an undo marks the
+ * revert it undid.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeEvent, ZERO_USAGE, type CoveEvent } from '../../shared/events';
 import { EMPTY_TRANSCRIPT, foldEvents } from '../../renderer/features/transcript/model';
-import { promptItems } from '../../renderer/features/checkpoints/restore-items';
+import { promptItems, rewindablePrompt } from '../../renderer/features/checkpoints/restore-items';
 
 const sessionId = 's1';
 const roots = [{ root: '/w', before: 'b', after: 'a' }];
@@ -44,6 +45,12 @@ describe('restore rows in the transcript', () => {
       [...promptItems(whole.items)].map((item) => item.text),
       ['one', 'two', 'three', 'four'],
       "prompt numbers stay main's: the cut ones still count",
+    );
+    const keyOf = (text: string) => [...promptItems(whole.items)].find((item) => item.text === text)!.key;
+    assert.deepEqual(
+      ['one', 'two', 'three', 'four'].map((text) => rewindablePrompt(whole.items, keyOf(text))),
+      [1, null, null, 4],
+      'Rewind to here is offered on the prompts still in the conversation, by their number, and on none folded under the cut',
     );
 
     // A second cut back to a prompt already folded starts at the fold that holds it.

@@ -1,23 +1,10 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { makeEvent } from '../../shared/events';
 import type { CoveEvent } from '../../shared/events';
-import { openStore, StoreError } from '../../electron/core/store';
+import { StoreError } from '../../electron/core/store';
 import type { Store } from '../../electron/core/store';
-
-function openTestStore(t: { after(fn: () => void): void }): { store: Store; clock: { time: number } } {
-  const dir = mkdtempSync(join(tmpdir(), 'cove-store-'));
-  const clock = { time: 1_700_000_000_000 };
-  const store = openStore(dir, { now: () => ++clock.time });
-  t.after(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { store, clock };
-}
+import { openTestStore } from '../support/store';
 
 function newSession(store: Store): string {
   return store.createSession({ workspaces: ['/w'], model: 'm', permissionMode: 'default' }).id;

@@ -1,22 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, SNIPPET_CLOSE, SNIPPET_OPEN } from '../../electron/core/store';
+import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../electron/core/store';
 import type { Store } from '../../electron/core/store';
 import { toMatchQuery } from '../../electron/core/store/search-query';
-
-function openTestStore(t: { after(fn: () => void): void }): Store {
-  const dir = mkdtempSync(join(tmpdir(), 'cove-store-'));
-  let time = 1_700_000_000_000;
-  const store = openStore(dir, { now: () => ++time });
-  t.after(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return store;
-}
+import { openTestStore } from '../support/store';
 
 function sessionWith(store: Store, title: string, ...texts: string[]): string {
   const id = store.createSession({ workspaces: ['/w'], model: 'm', permissionMode: 'default', title }).id;
@@ -37,7 +24,7 @@ describe('toMatchQuery', () => {
 
 describe('search', () => {
   test('finds text across sessions with title and a highlighted snippet', (t) => {
-    const store = openTestStore(t);
+    const { store } = openTestStore(t);
     const parser = sessionWith(store, 'Parser work', 'The tokenizer drops the last character of a heredoc', 'I will fix the tokenizer.');
     sessionWith(store, 'Styling', 'Make the sidebar darker');
 
@@ -67,7 +54,7 @@ describe('search', () => {
   });
 
   test('ranks the session that matches best first', (t) => {
-    const store = openTestStore(t);
+    const { store } = openTestStore(t);
     const filler = 'the build pipeline runs lint then unit tests then packaging for every platform we ship';
     const weak = sessionWith(store, 'Weak', `${filler} and once mentions migrations near the end. ${filler}`);
     const strong = sessionWith(store, 'Strong', 'migrations: migrations of the schema, migrations again');
@@ -83,7 +70,7 @@ describe('search', () => {
   });
 
   test('indexes prose, not tool inputs or results', (t) => {
-    const store = openTestStore(t);
+    const { store } = openTestStore(t);
     const id = sessionWith(store, 'Tools', 'read the config');
     store.appendMessage(id, {
       role: 'assistant',
@@ -102,7 +89,7 @@ describe('search', () => {
   });
 
   test('hostile input never throws and still finds the words in it', (t) => {
-    const store = openTestStore(t);
+    const { store } = openTestStore(t);
     const id = sessionWith(store, 'Quotes', 'the foo"bar case and the NEAR operator in src/store.ts');
     const hostile = [
       'foo"bar',

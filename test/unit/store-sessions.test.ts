@@ -1,22 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { newSessionId, openStore, StoreError } from '../../electron/core/store';
-import type { Store, StoredMessage } from '../../electron/core/store';
-
-/** A store with a clock that advances 1 ms per reading, so ordering never depends on timing. */
-function openTestStore(t: { after(fn: () => void): void }): { store: Store; clock: { time: number } } {
-  const dir = mkdtempSync(join(tmpdir(), 'cove-store-'));
-  const clock = { time: 1_700_000_000_000 };
-  const store = openStore(dir, { now: () => ++clock.time });
-  t.after(() => {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { store, clock };
-}
+import { newSessionId, StoreError } from '../../electron/core/store';
+import type { StoredMessage } from '../../electron/core/store';
+import { openTestStore } from '../support/store';
 
 const base = { model: 'claude-test', permissionMode: 'default' };
 

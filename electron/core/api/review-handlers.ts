@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { INJECTED_PREFIX } from '../agent/conversation';
 import { RewindError } from '../checkpoints/rewind';
-import { recordedHunkRevert, undoRevert } from '../checkpoints/session-reverts';
+import { recordedHunkRevert, undoNote, undoRevert } from '../checkpoints/session-reverts';
 import { timelineOf } from '../checkpoints/timeline';
 import type { SessionManager } from '../sessions/session-manager';
 import { ApiError, type Handlers } from './dispatch';
@@ -53,8 +53,7 @@ export function createReviewHandlers(manager: SessionManager, dataDir: string): 
       return asInvalid(async () => {
         const timeline = timelineOf(manager.store.loadEvents(sessionId));
         const report = await undoRevert({ coveHome: dataDir, workspaceRoots: session.workspaces, timeline, seq, sessionId, record: (event) => manager.recordRewind(event) });
-        if (report.undone)
-          tellModel(sessionId, `The person undid their revert of ${[...report.restored, ...report.removed].join(', ')}: your change is back; read the file again before editing it.`);
+        if (report.undone) tellModel(sessionId, undoNote(report));
         return report;
       });
     },

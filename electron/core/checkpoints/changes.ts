@@ -1,10 +1,12 @@
 /**
  * What each prompt of a session changed, and the whole session, file by file with diffs, read
  * from its checkpoints: a prompt's changes run from its first checkpoint to the one its run
- * left (so edits the person made between runs are not counted as the agent's).
+ * left (so edits the person made between runs are not counted as the agent's), less what the
+ * review pane reverted of them since (prompt-span.ts).
  */
 import type { ChangedFileView, RevertView, SessionChangesView } from '../../../shared/contract';
 import type { SecretRedactor } from '../agent/types';
+import { withReverts } from './prompt-span';
 import { ShadowRepo, type ChangedPath } from './shadow-repo';
 import { checkpointAfter, commitOf, latestKnown, unfinishedRun, type Timeline, type TimelineCheckpoint } from './timeline';
 
@@ -13,6 +15,8 @@ export type FileChange = ChangedFileView;
 export type SessionChanges = SessionChangesView;
 
 export const MAX_DIFF_CHARS = 100_000;
+
+const PROMPTS_AT_ONCE = 4;
 
 const CHANGE_NAMES: Record<ChangedPath['status'], FileChange['change']> = { A: 'added', D: 'deleted', M: 'modified', T: 'modified' };
 
@@ -64,7 +68,8 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
       );
     return commit;
   };
-  const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>): Promise<FileChange[]> => {
+  // A prompt's span names the seq its end was recorded at: reverts recorded after it are taken out of it too.
+  const span = async (start: TimelineCheckpoint, end: (root: string) => string | undefined | Promise<string>, ofPrompt?: { prompt: number; seq: number }): Promise<FileChange[]> => {
     const files: FileChange[] = [];
     for (const [root, repo] of repos) {
       const from = commitOf(start, root);
@@ -75,16 +80,21 @@ export async function sessionChanges(input: { coveHome: string; workspaceRoots: 
         if (!result.problems.includes(problem)) result.problems.push(problem);
         continue;
       }
-      files.push(...(await between(repo, from, to, input.secrets)));
+      const range = ofPrompt === undefined ? { from, to } : await withReverts(repo, timeline, { from, to }, ofPrompt);
+      files.push(...(await between(repo, range.from, range.to, input.secrets)));
     }
     return files;
   };
-  for (const prompt of timeline.prompts) {
+  const ofPrompt = async (prompt: Timeline['prompts'][number]) => {
     const start = timeline.checkpoints.find((checkpoint) => checkpoint.prompt === prompt.number && checkpoint.moment === 'beforeTool');
     const end = checkpointAfter(timeline, prompt.number);
     const open = unfinished && end === last;
-    const files = start && end ? await span(start, (root) => (open ? now(root) : commitOf(end, root))) : [];
-    result.prompts.push({ prompt: prompt.number, text: prompt.text, files });
+    const files = start && end ? await span(start, (root) => (open ? now(root) : commitOf(end, root)), { prompt: prompt.number, seq: end.seq }) : [];
+    return { prompt: prompt.number, text: prompt.text, files };
+  };
+  // A few prompts at a time: each is a handful of git processes, mostly time spent starting them.
+  for (let index = 0; index < timeline.prompts.length; index += PROMPTS_AT_ONCE) {
+    result.prompts.push(...(await Promise.all(timeline.prompts.slice(index, index + PROMPTS_AT_ONCE).map(ofPrompt))));
   }
   const first = timeline.checkpoints.find((checkpoint) => checkpoint.moment === 'beforeTool');
   if (first) result.session = await span(first, (root) => (unfinished ? now(root) : latestKnown(timeline, root)));

@@ -50,6 +50,8 @@ export interface GitInvocation {
   pathsNotPathspecs?: boolean;
   /** `-c` settings for this command alone. */
   config?: readonly string[];
+  /** An index of its own (GIT_INDEX_FILE), for building a tree without touching the repository's index. */
+  indexFile?: string;
 }
 
 export function gitEnvironment(gitDir: string, workTree?: string): NodeJS.ProcessEnv {
@@ -87,7 +89,10 @@ export function git(args: readonly string[], invocation: GitInvocation): Promise
     let child;
     try {
       child = spawn('git', argv, {
-        env: withoutLiteralPathspecs(gitEnvironment(invocation.gitDir, invocation.workTree), invocation.pathsNotPathspecs),
+        env: {
+          ...withoutLiteralPathspecs(gitEnvironment(invocation.gitDir, invocation.workTree), invocation.pathsNotPathspecs),
+          ...(invocation.indexFile ? { GIT_INDEX_FILE: invocation.indexFile } : {}),
+        },
         cwd: invocation.workTree ?? invocation.gitDir,
         stdio: ['pipe', 'pipe', 'pipe'],
         signal: invocation.signal,

@@ -10,6 +10,7 @@ import { isAbsolute } from 'node:path';
 import type { HunkRevertReport } from '../../../shared/contract';
 import { git, GitError } from './git-runner';
 import { RewindError } from './rewind';
+import { withReverts } from './prompt-span';
 import { ShadowRepo } from './shadow-repo';
 import { checkpointAfter, commitOf, latestKnown, unfinishedRun, type Timeline } from './timeline';
 
@@ -46,6 +47,8 @@ async function span(input: HunkRevertInput, repo: ShadowRepo): Promise<{ from: s
   const now = async () => (await repo.snapshot('read for a hunk revert')).commit;
   let from: string | undefined;
   let to: string | undefined;
+  // The prompt view's diff ends where its run did, less what was reverted since: the same hunks it shows.
+  let ofPrompt: { prompt: number; seq: number } | undefined;
   if (input.prompt === undefined) {
     const first = timeline.checkpoints.find((checkpoint) => checkpoint.moment === 'beforeTool');
     from = first && commitOf(first, root);
@@ -58,11 +61,12 @@ async function span(input: HunkRevertInput, repo: ShadowRepo): Promise<{ from: s
     const end = checkpointAfter(timeline, input.prompt);
     from = start && commitOf(start, root);
     to = end && (unfinished && end === last ? await now() : commitOf(end, root));
+    if (end) ofPrompt = { prompt: input.prompt, seq: end.seq };
   }
   if (!from || !to) throw new RewindError(`${input.prompt === undefined ? 'the session' : `prompt ${input.prompt}`} recorded no change in ${root}`);
   if (!(await repo.has(from)) || !(await repo.has(to)))
     throw new RewindError(`the checkpoint repository of ${root} no longer holds these checkpoints (was ${repo.gitDir} deleted?); nothing was changed`);
-  return { from, to };
+  return ofPrompt === undefined ? { from, to } : withReverts(repo, timeline, { from, to }, ofPrompt);
 }
 
 export async function revertHunk(input: HunkRevertInput): Promise<HunkRevertReport> {

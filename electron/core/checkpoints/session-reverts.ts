@@ -62,6 +62,13 @@ export interface UndoRevertInput {
   timeline: Timeline;
   /** The seq of the revert event to undo. */
   seq: number;
+  /** Change nothing: `restored` and `removed` name what the undo would put back and remove. */
+  dryRun?: boolean;
+}
+
+/** What the model reads at its next run after an undo, so it does not edit from a stale read. */
+export function undoNote(report: UndoRevertReport): string {
+  return `The person undid their revert of ${[...report.restored, ...report.removed].join(', ')}: your change is back; read the file again before editing it.`;
 }
 
 /**
@@ -93,6 +100,10 @@ export async function undoRevert(input: UndoRevertInput & RevertRecording): Prom
     plans.push({ root, repo, before: now, actions, emptyFolders: [] });
   }
   if (conflicts.length > 0) return { undone: false, restored: [], removed: [], conflicts, failed: [] };
+  if (input.dryRun) {
+    const named = (kind: RewindAction['kind']) => plans.flatMap((plan) => plan.actions.filter((action) => action.kind === kind).map((action) => join(plan.root, action.path)));
+    return { undone: false, restored: named('revert'), removed: named('remove'), conflicts: [], failed: [] };
+  }
   const outcome = await applyRewind({ roots: plans, toPrompt: revert.prompt ?? 0 }, 'after undoing a revert');
   input.record(
     makeEvent('revert', {

@@ -5,17 +5,21 @@
  * walk on a warm tree), stages only those paths and writes a commit; the person's `.git` is
  * never opened, because GIT_DIR points here. Their `.gitignore` files live in the work tree and
  * apply as they are; Cove's own excludes and the files over the size cap go in this
- * repository's `info/exclude`.
+ * repository's `info/exclude`. What a checkpoint holds is read through ShadowHistory
+ * (shadow-history.ts); this file records them.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { findEmptyFolders } from './empty-folders';
 import { git, GitError } from './git-runner';
+import { shadowDirFor, ShadowHistory, type CheckpointNotes } from './shadow-history';
 import { nestedText, nulList, WatchedChanges, type StagingPlan } from './watched-changes';
 import type { WatcherLimits } from './workspace-watcher';
 
 /** Folders no checkpoint wants even where no `.gitignore` says so (a folder that is not a git repository). */
+// Importers of the repository also want the types of what it reads.
+export { shadowDirFor, type ChangedPath, type CheckpointNotes, type TreeEntry } from './shadow-history';
+
 export const COVE_EXCLUDES = ['node_modules/', '.venv/', '__pycache__/', '.DS_Store'];
 
 export const DEFAULT_SIZE_CAP = 5 * 1024 * 1024;
@@ -52,12 +56,6 @@ export interface Snapshot {
 /** More files than this in one checkpoint go into a pack of their own. */
 const BULK_FILES = 100;
 
-/** What a checkpoint's commit message holds besides its label. */
-export interface CheckpointNotes {
-  large: string[];
-  emptyFolders: string[];
-}
-
 export interface SnapshotOptions {
   /**
    * Nothing since the last checkpoint could have made or removed a folder (only file tools ran,
@@ -66,17 +64,6 @@ export interface SnapshotOptions {
    * is all a rewind asks of it.
    */
   foldersUnchanged?: boolean;
-}
-
-export interface TreeEntry {
-  mode: string;
-  sha: string;
-}
-
-export interface ChangedPath {
-  /** A added, D deleted, M modified, T type changed (file ↔ symlink). */
-  status: 'A' | 'D' | 'M' | 'T';
-  path: string;
 }
 
 /** Escapes a path for a gitignore line, anchored at the root, so it names that one file. */
@@ -97,33 +84,20 @@ function statKey(path: string): string | undefined {
   }
 }
 
-export function shadowDirFor(coveHome: string, root: string): string {
-  return join(coveHome, 'checkpoints', createHash('sha256').update(root).digest('hex').slice(0, 20));
-}
-
-export class ShadowRepo {
-  readonly gitDir: string;
+export class ShadowRepo extends ShadowHistory {
   /** COVE_HOME itself when it lies inside the root: the checkpoints must never record themselves. */
   private readonly ownFolder: string | undefined;
   private watched: WatchedChanges | undefined;
 
   constructor(
     coveHome: string,
-    readonly root: string,
+    root: string,
     private readonly sizeCap = DEFAULT_SIZE_CAP,
     private readonly limits = { files: MAX_FILES_PER_CHECKPOINT, bytes: MAX_BYTES_PER_CHECKPOINT },
   ) {
-    this.gitDir = shadowDirFor(coveHome, root);
+    super(shadowDirFor(coveHome, root), root);
     const inside = relative(root, coveHome);
     this.ownFolder = inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split('\\').join('/') : undefined;
-  }
-
-  exists(): boolean {
-    return existsSync(join(this.gitDir, 'HEAD'));
-  }
-
-  private run(args: readonly string[], input?: string | Buffer, acceptExit?: readonly number[], config?: readonly string[]): Promise<Buffer> {
-    return git(args, { gitDir: this.gitDir, workTree: this.root, input, acceptExit, config, pathsNotPathspecs: args[0] === 'check-ignore' });
   }
 
   /**
@@ -345,22 +319,6 @@ export class ShadowRepo {
     }
   }
 
-  private emptyFoldersPath(): string {
-    return join(this.gitDir, 'cove-empty-folders');
-  }
-
-  /** The empty folders of the HEAD commit, when the file the last commit left says so. */
-  private lastEmptyFolders(): string[] | undefined {
-    try {
-      const [commit, json] = readFileSync(this.emptyFoldersPath(), 'utf8').split('\n');
-      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
-      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
-      return commit === target ? (JSON.parse(json!) as string[]) : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
   /** Whether `commit` recorded these empty folders: read from the file the last commit left, else from the commit itself. */
   private async sameEmptyFolders(commit: string, emptyFolders: readonly string[]): Promise<boolean> {
     let recorded: string[];
@@ -413,92 +371,5 @@ export class ShadowRepo {
         return;
       }
     }
-  }
-
-  /** HEAD read from its files (a process fewer per checkpoint); git itself when it is packed or detached. */
-  private async head(): Promise<string | undefined> {
-    try {
-      const head = readFileSync(join(this.gitDir, 'HEAD'), 'utf8').trim();
-      const target = head.startsWith('ref: ') ? readFileSync(join(this.gitDir, head.slice(5)), 'utf8').trim() : head;
-      if (/^[0-9a-f]{40,64}$/.test(target)) return target;
-    } catch {
-      // Unborn, packed or odd: git knows.
-    }
-    try {
-      return (await this.run(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).toString('utf8').trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** True when the commit is in this repository (a deleted and remade one lost its old commits). */
-  async has(commit: string): Promise<boolean> {
-    if (!this.exists()) return false;
-    try {
-      await this.run(['cat-file', '-e', `${commit}^{commit}`]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** The files over the size cap when `commit` was recorded. */
-  async largeAt(commit: string): Promise<string[]> {
-    return (await this.notesAt(commit)).large;
-  }
-
-  /** The empty folders when `commit` was recorded (none for a checkpoint older than this list). */
-  async emptyFoldersAt(commit: string): Promise<string[]> {
-    return (await this.notesAt(commit)).emptyFolders;
-  }
-
-  private async notesAt(commit: string): Promise<CheckpointNotes> {
-    const body = (await this.run(['cat-file', 'commit', commit])).toString('utf8');
-    const json = body
-      .slice(body.indexOf('\n\n') + 2)
-      .split('\n\n')
-      .slice(1)
-      .join('\n\n')
-      .trim();
-    const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-    try {
-      const parsed = JSON.parse(json) as { large?: unknown; emptyFolders?: unknown };
-      return { large: strings(parsed.large), emptyFolders: strings(parsed.emptyFolders) };
-    } catch {
-      return { large: [], emptyFolders: [] };
-    }
-  }
-
-  /** The paths that differ between two commits. */
-  async changes(from: string, to: string): Promise<ChangedPath[]> {
-    const parts = nulList(await this.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]));
-    const changes: ChangedPath[] = [];
-    for (let index = 0; index + 1 < parts.length; index += 2) {
-      changes.push({ status: parts[index]!.slice(0, 1) as ChangedPath['status'], path: parts[index + 1]! });
-    }
-    return changes;
-  }
-
-  /** The entries of `commit` for `paths` (all of them when none are given); a path it lacks is absent. */
-  async entries(commit: string, paths?: readonly string[]): Promise<Map<string, TreeEntry>> {
-    const entries = new Map<string, TreeEntry>();
-    if (paths && paths.length === 0) return entries;
-    const args = ['ls-tree', '-r', '-z', '--full-tree', commit, ...(paths ? ['--', ...paths] : [])];
-    for (const line of nulList(await this.run(args))) {
-      const tab = line.indexOf('\t');
-      const [mode, , sha] = line.slice(0, tab).split(' ');
-      entries.set(line.slice(tab + 1), { mode: mode!, sha: sha! });
-    }
-    return entries;
-  }
-
-  async blob(sha: string): Promise<Buffer> {
-    return this.run(['cat-file', 'blob', sha]);
-  }
-
-  /** A unified diff between two commits, limited to `paths` when given. */
-  async diff(from: string, to: string, paths?: readonly string[]): Promise<string> {
-    const args = ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', from, to, ...(paths ? ['--', ...paths] : [])];
-    return (await this.run(args)).toString('utf8');
   }
 }

@@ -63,6 +63,16 @@ export function declareTool<S extends z.ZodType>(declaration: ToolDeclaration<S>
   };
 }
 
+/**
+ * What a tool that acts on the one file its `path` argument names declares (read_file,
+ * write_file, edit_file): rules and prompts judge that path, and the card shows it. One
+ * definition, so the three cannot drift apart in what they ask permission for.
+ */
+export const ONE_FILE = {
+  permission: { paths: (args: { path?: string }) => (args.path ? [args.path] : []) },
+  summary: (args: { path: string }) => args.path,
+};
+
 /** Declares and implements a tool in one step. */
 export function defineTool<S extends z.ZodType>(declaration: ToolDeclaration<S> & { execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult> }): Tool<z.infer<S>> {
   const { execute, ...rest } = declaration;

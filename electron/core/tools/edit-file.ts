@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
-import { defineTool } from './define-tool';
+import { defineTool, ONE_FILE } from './define-tool';
 import { lineAt, missExplanation, occurrences } from './edit-match';
 import { fileDiff } from './file-diff';
 import { detectLineEnding, formatCount, loadText, toLf, withLineEnding, writeAtomic } from './fs-utils';
@@ -36,8 +36,7 @@ export const editFileTool = defineTool({
   schema,
   sensitivity: 'mutating',
   kind: 'edit',
-  permission: { paths: (args) => (args.path ? [args.path] : []) },
-  summary: (args) => args.path,
+  ...ONE_FILE,
   execute: editFile,
 });
 

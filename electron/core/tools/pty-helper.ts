@@ -33,15 +33,18 @@ function defaultProbe(): HelperProbe {
     arch: process.arch,
     nodePtyDir,
     exists: existsSync,
-    executable: (path) => {
-      try {
-        accessSync(path, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    executable: isExecutable,
   };
+}
+
+/** Whether this process may run the file (the probe a real folder on disk answers with). */
+export function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why no command can start, or null; looks where node-pty itself looks (its build, then its prebuild). */

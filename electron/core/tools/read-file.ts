@@ -6,7 +6,7 @@
 import { closeSync, constants, fstatSync, readFileSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
-import { defineTool } from './define-tool';
+import { defineTool, ONE_FILE } from './define-tool';
 import { countOf, fileError, formatBytes, formatCount, loadText, toLf } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
 import { IMAGE_SIZE_LIMIT, MAGIC_BYTES, imageTypeByExtension, imageTypeOfBytes } from './image-file';
@@ -45,8 +45,7 @@ export const readFileTool = defineTool({
   schema,
   sensitivity: 'readOnly',
   kind: 'read',
-  permission: { paths: (args) => (args.path ? [args.path] : []) },
-  summary: (args) => args.path,
+  ...ONE_FILE,
   execute: readFile,
 });
 

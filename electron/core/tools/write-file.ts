@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import { ToolError, type ToolContext, type ToolResult } from '../agent/types';
-import { defineTool } from './define-tool';
+import { defineTool, ONE_FILE } from './define-tool';
 import { fileDiff } from './file-diff';
 import { detectLineEnding, countOf, fileError, formatBytes, formatCount, loadText, refusalReason, withLineEnding, writeAtomic } from './fs-utils';
 import { normalizeContent, tagOfNormalized } from './hashline-tag';
@@ -31,8 +31,7 @@ export const writeFileTool = defineTool({
   schema,
   sensitivity: 'mutating',
   kind: 'edit',
-  permission: { paths: (args) => (args.path ? [args.path] : []) },
-  summary: (args) => args.path,
+  ...ONE_FILE,
   execute: writeFile,
 });
 

@@ -7,28 +7,12 @@ import { memo, useState } from 'react';
 import type { RewindReport } from '../../../shared/contract';
 import { useCove } from '../../store';
 import { ask } from '../../store/request';
-import type { TranscriptItem } from '../transcript/model-types';
-import { promptItems } from './restore-items';
-
-/**
- * The prompt's number as main counts them: every prompt that reached the agent, in order, those
- * folded under a conversation cut included. Null for a message steered into a running turn: it
- * is no prompt boundary (the files were half-way through that run's changes), so it offers no
- * rewind of its own.
- */
-function promptNumberOf(items: readonly TranscriptItem[] | undefined, key: string): number | null {
-  let count = 0;
-  for (const item of promptItems(items ?? [])) {
-    count++;
-    if (item.key === key) return item.steered ? null : count;
-  }
-  return null;
-}
+import { rewindablePrompt } from './restore-items';
 
 const VERBS = { revert: 'Revert', restore: 'Restore', remove: 'Remove' } as const;
 
 export const RewindControl = memo(function RewindControl({ sessionId, itemKey, text }: { sessionId: string; itemKey: string; text: string }) {
-  const prompt = useCove((state) => (state.transcript?.sessionId === sessionId ? promptNumberOf(state.transcript.state.items, itemKey) : null));
+  const prompt = useCove((state) => (state.transcript?.sessionId === sessionId ? rewindablePrompt(state.transcript.state.items, itemKey) : null));
   const running = useCove((state) => state.transcript?.sessionId === sessionId && state.transcript.state.running);
   const [plan, setPlan] = useState<RewindReport | null>(null);
   const [busy, setBusy] = useState(false);

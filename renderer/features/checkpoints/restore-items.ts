@@ -16,6 +16,23 @@ export function* promptItems(items: readonly TranscriptItem[]): Generator<UserIt
   }
 }
 
+/**
+ * The number of the prompt `key` names, as main counts them (those folded under a conversation
+ * cut included), when "Rewind to here" may be offered on it; null otherwise. A message steered
+ * into a running turn is no prompt boundary (the files were half-way through that run's
+ * changes). A prompt folded under a cut is no longer in the conversation: a rewind to it could
+ * not cut the conversation back there, and its row is drawn as a record of what was cut.
+ */
+export function rewindablePrompt(items: readonly TranscriptItem[], key: string): number | null {
+  let count = 0;
+  for (const item of promptItems(items)) {
+    count++;
+    if (item.key !== key) continue;
+    return item.steered || !items.includes(item) ? null : count;
+  }
+  return null;
+}
+
 function holds(item: TranscriptItem, prompt: UserItem): boolean {
   if (item === prompt) return true;
   return item.kind === 'restore' && item.cut !== null && item.cut.some((inner) => holds(inner, prompt));
