@@ -36,7 +36,7 @@ function judge(text: string, match: RegExpExecArray, detector: Detector, into: S
   const secret = text.slice(start, end);
   if (secret === '') return;
   if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) return;
-  if (detector.accept && !detector.accept(secret)) return;
+  if (detector.accept && !detector.accept(secret, match)) return;
   if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) return;
   into.push({ start: start + offset, end: end + offset, label: detector.name });
 }

@@ -18,8 +18,8 @@ export interface SecretPattern {
   regex: RegExp;
   /** Cheap precheck: the regex only runs on text containing one of these (lower case). */
   hints?: readonly string[];
-  /** A last check of the secret part, for shapes a regex alone cannot tell. */
-  accept?: (secret: string) => boolean;
+  /** A last check of the secret part (and the match's other groups), for shapes a regex alone cannot tell. */
+  accept?: (secret: string, match: RegExpExecArray) => boolean;
   /**
    * Where a match can be, which saves running the regex over all of a long output: `word`, it
    * starts in the run of name characters just before a hint (a `name=value` rule); `line`, on a
@@ -54,10 +54,20 @@ function randomLetters(value: string): boolean {
 }
 
 /** A value assigned to a secret's name that is a credential, not a word, call or placeholder. */
-const assignedSecret = (secret: string) => (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+const assignedSecret = (secret: string) =>
+  (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && !IS_URL.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+
+/** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
+const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
 
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
+
+/**
+ * What docs and templates put in a URL's password (`user:password@`, `{PASS}`, `xxxx`,
+ * `REPLACE_WITH_PASSWORD`): secretlint's and noseyparker's suites keep these as negatives.
+ */
+const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|secret|mypassword|\{[^}]*\}|x+|\*+|replace[_-]?with[_a-z-]*|.{1,3}|(.)\1*)$/i;
 
 /**
  * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
@@ -118,7 +128,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // Project, service-account and legacy keys; a digit is required so hyphenated prose is left alone.
     name: 'openai-api-key',
-    regex: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+    // `sk-ant-` is Anthropic's, whose rule wants its longer body (`sk-ant-api02-notarealkey` is not a key).
+    regex: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
     hints: ['sk-'],
   },
   {
@@ -191,12 +202,13 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // scheme://user:PASSWORD@host keeps the user and host, which say what the URL is for. The
     // password runs to the last `@` before the host, so one containing `@` is redacted whole.
     name: 'url-password',
-    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
+    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@'"`]*):(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
     // From the scheme just before `://`: one sticky try per URL instead of a scan of its lines.
     near: 'word',
     wordCharacters: /[A-Za-z0-9+.-]/,
-    accept: (secret) => !PLACEHOLDER.test(secret),
+    // A password the same as its user (`postgres:postgres@`) is a local default, not a secret.
+    accept: (secret, match) => !PLACEHOLDER.test(secret) && !URL_PLACEHOLDER.test(secret) && secret !== match.groups?.user,
   },
   {
     // password=..., "api_key": "...", DB_TOKEN: ..., $token .= '...', creds ::= ..., key => ...,
