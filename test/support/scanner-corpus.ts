@@ -46,9 +46,13 @@ export function heldOutSamples(): Sample[] {
     samples.push({ format: held.format, secret: held.secret, text: held.text, file });
     // A secret with blanks, quotes or backslashes (a PEM block, a JSON blob) only goes as written.
     if (/[\s"'`\\]/.test(held.secret)) return;
+    // A password is written under a password's name: a word like `centipede` is a password there,
+    // not a token (the syntaxes' names say token).
+    const password = /password|passwd|basic ?auth|credential/i.test(held.name);
     for (let offset = 0; offset < SYNTAXES_PER_SECRET; offset++) {
       const syntax = SYNTAXES[(index + offset * 7) % SYNTAXES.length]!;
-      samples.push({ format: held.format, secret: held.secret, text: fill(syntax.template, identifier(held.format), held.secret), file: `held-out/${syntax.file}` });
+      const template = password ? syntax.template.replace(/token/g, 'password').replace(/Token/g, 'Password').replace(/TOKEN/g, 'PASSWORD') : syntax.template;
+      samples.push({ format: held.format, secret: held.secret, text: fill(template, identifier(held.format), held.secret), file: `held-out/${syntax.file}` });
     }
   });
   return samples;
@@ -76,6 +80,8 @@ const NOT_LOOK_ALIKES: readonly string[] = [
   'sk_test_BBBBBBBBBBBBBBBBBBBBBBB',
   'gsk_aBcDeFgHiJkLmNoPqRsT1234567890abcdefghijklmnopqrstuvWXYZ',
   'sk-sUeBP9asw6GiYHXqtg70abcdefghJuLwJFco90bOpU0Ntest',
+  // noseyparker's own positive example holds the same password quoted.
+  'password = super$ecret',
 ];
 /** Those whose start is enough to name them (the long OpenAI test keys ending in `test`). */
 const NOT_LOOK_ALIKE_STARTS = ['sk-proj-f5-UKZNwZTgzRb8', 'sk-svcacct-f5-UKZNwZTgzRb8', 'sk-admin-f5-UKZNwZTgzRb8'];

@@ -16,7 +16,8 @@ export interface Span {
 function secretSpan(match: RegExpExecArray, detector: Detector): [number, number] {
   const whole: [number, number] = [match.index, match.index + match[0].length];
   if (Number.isNaN(detector.group)) return whole;
-  if (detector.group === -1) return (match.indices?.groups?.secret as [number, number] | undefined) ?? whole;
+  // A rule with two forms of value names the second `secret2` (JS allows one group per name).
+  if (detector.group === -1) return match.indices?.groups?.secret ?? match.indices?.groups?.secret2 ?? whole;
   if (detector.group > 0) return (match.indices?.[detector.group] as [number, number] | undefined) ?? whole;
   for (let group = 1; group < match.length; group++) {
     if (match[group]) return match.indices![group]!;

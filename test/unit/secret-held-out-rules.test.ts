@@ -1,0 +1,81 @@
+/**
+ * The rules the held-out corpus (other scanners' test credentials) called for, each with the
+ * shapes it must hide and the look-alikes it must leave: passwords that are words, secrets in
+ * elements named for them, bare `key` assignments, and URL passwords that are placeholders.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SecretSet } from '../../electron/core/secrets';
+
+const secrets = new SecretSet();
+const hides = (text: string, secret: string) => {
+  const redacted = secrets.redact(text).text;
+  assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
+};
+const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+
+describe('password-assignment', () => {
+  test('a word assigned to a password is hidden, quoted or to the end of the line', () => {
+    hides("password = 'open sesame'", 'open sesame');
+    hides('AUTO_SESSION_PASSWORD=mypassword', 'mypassword');
+    hides('db_pass: "Prestigitariu$"', 'Prestigitariu$');
+    hides('<add key="x" value="y" /> pwd = centipede', 'centipede');
+  });
+  test('types, references, routes, selectors, placeholders and filler are left', () => {
+    for (const text of [
+      'password: string;',
+      'password: string',
+      'if (password !== confirmPassword) return;',
+      'password = env.PERKEEP_TEST_PASSWORD',
+      'this.addPassword = "#add-password";',
+      `put '/forgot-password' => "cms/sites/passwords#update"`,
+      'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"',
+      'password = "${DB_PASSWORD}"',
+      'password=abababababababababababab',
+      'password: null',
+    ])
+      keeps(text);
+  });
+});
+
+describe('secret-element', () => {
+  test("Jenkins' credentials and elements named for a secret are hidden, blanks and braces and all", () => {
+    hides('<secret>{abstract AQAAABAAA 5422358j60yxo9nc0dbpxby602tsxd6j}</secret>', '5422358j60yxo9nc0dbpxby602tsxd6j');
+    hides('<apiToken>\n    9f8e7d6c5b4a39281706f5e4d3c2b1a0\n</apiToken>', '9f8e7d6c5b4a39281706f5e4d3c2b1a0');
+  });
+  test('an element holding words is left', () => {
+    keeps('<secret>not set</secret>');
+    keeps('<token>${env.TOKEN}</token>');
+  });
+});
+
+describe('key-assignment', () => {
+  test('a long random value assigned to a bare key is hidden', () => {
+    hides('[DEBUG] Using aeroworkflow KEY=VmFYK7WG3CkgVmTl:c*X', 'VmFYK7WG3CkgVmTl');
+    hides('Key = yb+Ygm82FfUworm2exB+Uk255p0uQKmmfx4ut1KfsZ3YI3Gp2x', 'yb+Ygm82FfUworm2exB+Uk255p0uQ');
+  });
+  test('names, prefixes, versions and public keys are left', () => {
+    keeps('primary_key = ["id", "tenant_id"]');
+    keeps('cache_key_prefix: "v2"');
+    keeps('sort_key: created_at_descending_order');
+    keeps('DOTENV_PUBLIC_KEY="037cfbfc90234cfdab7eb54050566293789efaa1a35dc420749662db400dc9c4b2"');
+  });
+});
+
+describe('url-password placeholders', () => {
+  test('a real password in a URL is hidden, including a word one', () => {
+    hides('mongodb://myDatabaseUser:D1fficult@localhost', 'D1fficult');
+    hides('postgresql://user:secret@localhost:5433', 'secret@');
+  });
+  test("docs' placeholders and a password equal to its user are left", () => {
+    for (const text of [
+      'postgres://user:password@localhost/mydb',
+      'https://{USER}:{PASS}@template.example.com',
+      'mysql://admin:REPLACE_WITH_PASSWORD@mysql.server.com:3306/database',
+      'https://testuser:xxxx@demo.com',
+      'https://user:1111@service.com/api',
+      'mongodb://mongodb:mongodb@localhost:27017/database',
+    ])
+      keeps(text);
+  });
+});
