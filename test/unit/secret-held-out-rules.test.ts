@@ -1,10 +1,14 @@
 /**
  * The rules the held-out corpus (other scanners' test credentials) called for, each with the
  * shapes it must hide and the look-alikes it must leave: passwords that are words, secrets in
- * elements named for them, bare `key` assignments, and URL passwords that are placeholders.
+ * elements named for them, bare `key` assignments, URL passwords that are placeholders; and a
+ * marker that a second pass (the routes redact again) must leave whole.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SecretSet } from '../../electron/core/secrets';
 
 const secrets = new SecretSet();
@@ -77,5 +81,19 @@ describe('url-password placeholders', () => {
       'mongodb://mongodb:mongodb@localhost:27017/database',
     ])
       keeps(text);
+  });
+});
+
+describe('an earlier redaction passing again', () => {
+  test("a secret file's value inside a marker's label leaves the marker whole", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cove-marker-'));
+    try {
+      writeFileSync(join(root, '.env'), 'DB_PASSWORD=service-account\n');
+      const workspace = await SecretSet.fromWorkspace([root], { env: {} });
+      const redacted = workspace.redact('was [REDACTED:1password-service-account-token], now service-account').text;
+      assert.equal(redacted, 'was [REDACTED:1password-service-account-token], now [REDACTED:secret-file]');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

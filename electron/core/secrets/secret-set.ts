@@ -160,8 +160,12 @@ export class SecretSet implements SecretRedactor {
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };
-    this.learnKeyBodies(text, spans);
-    const replaced = replaceSpans(text, spans, keepLines);
+    // Text redacted once passes again (an event after its tool's output): a marker's label is not
+    // a secret, and a file value such as `password` must not break `[REDACTED:1password-…]`.
+    const kept = marked ? outsideMarkers(text, spans) : spans;
+    if (kept.length === 0) return { text, count: earlier };
+    this.learnKeyBodies(text, kept);
+    const replaced = replaceSpans(text, kept, keepLines);
     return { text: replaced.text, count: replaced.count + earlier };
   }
 
@@ -207,4 +211,11 @@ export class SecretSet implements SecretRedactor {
     }
     return this.literals;
   }
+}
+
+/** The spans that do not overlap an earlier redaction's marker. */
+function outsideMarkers(text: string, spans: readonly Span[]): Span[] {
+  const markers = [...text.matchAll(/\[REDACTED:[a-z0-9-]+\]/g)].map((match) => [match.index, match.index + match[0].length] as const);
+  if (markers.length === 0) return [...spans];
+  return spans.filter((span) => !markers.some(([start, end]) => span.start < end && span.end > start));
 }
