@@ -292,7 +292,8 @@ for (const [name, build] of [
 // The same text and secret from two cases is one sample.
 const seen = new Set();
 /** What some detectors return beside the key (RawV2 holds the host or the user too): not secrets. */
-const NOT_SECRET = /^(?:[a-z][a-z0-9+.-]*:)?\/\/|^[^\s@]+@[\w-]+(?:\.[\w-]+)+$|^[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|cloud)$/i;
+const NOT_SECRET =
+  /^(?:localhost|password|secret|admin|root|user|username|test)$|^(?:[a-z][a-z0-9+.-]*:)?\/\/|^[^\s@]+@[\w-]+(?:\.[\w-]+)+$|^[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|cloud)$/i;
 const unique = samples.filter((sample) => {
   // A binary fixture (secretlint has one with NUL bytes) is not text a tool shows.
   if (sample.text.includes('\0')) return skip(`${sample.source}: binary`) && false;
