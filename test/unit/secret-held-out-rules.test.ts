@@ -97,3 +97,16 @@ describe('an earlier redaction passing again', () => {
     }
   });
 });
+
+describe('password-hash', () => {
+  test('crypt(3) and Kerberos hashes are hidden by their $id$', () => {
+    hides('admin:$2a$05$/VT2Xs2dMd8GJKfrXhjYP.DkTjOVrY12yDN7/6I8ZV0q/1lEohLru:1001', '/VT2Xs2dMd8GJKfrXhjYP');
+    hides('root:$6$qoE2letU$wWPRl.PVczjzeMVgjiA8LLy2nOyZbf7Amj3qLIL978o18gbMySdKZ7uepq9tmMQXxyTIrS12Pln.2Q/6Xscao0:19000', 'wWPRl.PVczjzeMVgjiA8');
+    hides('$1$OKgLCmVl$d02jECa4DXn/oXX0R.MoQ/', 'd02jECa4DXn/oXX0R');
+    hides('$krb5asrep$23$user@domain.com:3e156ada591263b8aab0965f5aebd837$007497cb51b6c8116d6407a782ea0e1c5402b17db7afa6b05a6d30ed164a9933c754d720e2', '007497cb51b6c8116d64');
+  });
+  test('shell positional parameters and prices are left', () => {
+    keeps('echo $1$2 and $5$6');
+    keeps('the price went from $1$ to $2$');
+  });
+});
