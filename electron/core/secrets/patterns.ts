@@ -274,7 +274,9 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'secret-element',
     regex: /<(?<tag>[A-Za-z0-9_.:-]*(?:password|passwd|secret|token|api[_-]?key|apikey|credentials?))>(?<secret>[^<]{6,2000}?)<\/\k<tag>>/gi,
     hints: ['password>', 'passwd>', 'secret>', 'token>', 'key>', 'credential>', 'credentials>'],
-    near: 'lines',
+    // Tried once, from the `<` that opens the tag: `Result<Secret>` in code is not tried at all.
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_.:<-]/,
     accept: (secret) => secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
   },
   {
