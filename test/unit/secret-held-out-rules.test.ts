@@ -110,3 +110,14 @@ describe('password-hash', () => {
     keeps('the price went from $1$ to $2$');
   });
 });
+
+describe('a secret recurring near where it was found', () => {
+  test('its repeats are hidden where its context is not', () => {
+    const redacted = secrets.redact("iexapis token = 'sk_d21e2be3622049c7809f95cc02313821' | 'sk_d21e2be3622049c7809f95cc02313821'").text;
+    assert.equal(redacted, "iexapis token = '[REDACTED:secret-assignment]' | '[REDACTED:secret-assignment]'");
+    hides('API_TOKEN=Zq8rT5wL2mN9xK4vB7cD1fG3\n[debug] calling with Zq8rT5wL2mN9xK4vB7cD1fG3', 'Zq8rT5wL2mN9xK4vB7cD1fG3');
+  });
+  test('a short secret is not searched for again (a 6-letter value would hit words)', () => {
+    keeps('mode = "direct" and the direct path');
+  });
+});
