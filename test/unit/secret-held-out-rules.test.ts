@@ -24,6 +24,8 @@ describe('password-assignment', () => {
     hides('AUTO_SESSION_PASSWORD=mypassword', 'mypassword');
     hides('db_pass: "Prestigitariu$"', 'Prestigitariu$');
     hides('<add key="x" value="y" /> pwd = centipede', 'centipede');
+    hides('$genericPassword .= "super$ecret";', 'super$ecret');
+    hides('if username == "adM1n" and password == "123P4ssW0rd@@":', '123P4ssW0rd@@');
   });
   test('types, references, routes, selectors, placeholders and filler are left', () => {
     for (const text of [

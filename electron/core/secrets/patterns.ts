@@ -254,15 +254,16 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // A value assigned to a password's own name is the password whatever its shape: people's
     // passwords are words (`open sesame`, `Prestigitariu$`), which the entropy floor above lets
-    // through. Quoted (any characters but the quote, after four that may begin a value: not the
-    // ` + code + ` between two strings), or unquoted to the end of the line (.env, .ini,
-    // properties); never a type, a literal of the language or a placeholder.
+    // through; `==` against a quoted literal is one written into the code. Quoted (any characters
+    // but the quote, after four that may begin a value: not the ` + code + ` between two
+    // strings), or unquoted to the end of the line (.env, .ini, properties); never a type, a
+    // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass)["'\]]?[ \t]*(?:::=|:=|\?=|=>|:|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass)["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=]/, value: { gap: /[:=?.>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // A short pattern repeated (`abababab`) is filler, not a password; a value opening with the
     // other quote is shell quoting around a variable (`"'$DB_PASSWORD'"`).
     accept: (secret) =>
