@@ -28,7 +28,7 @@ export interface Sample {
 const formats = (JSON.parse(readFileSync(new URL('../fixtures/secrets/gitleaks-formats.json', import.meta.url), 'utf8')) as { formats: Format[] }).formats;
 
 /** Syntaxes and the file each is written to; {i} the identifier, {I} in capitals, {s} the secret. */
-const SYNTAXES: { file: string; template: string }[] = [
+export const SYNTAXES: { file: string; template: string }[] = [
   { file: '.env', template: '{I}_TOKEN={s}' },
   { file: 'config/settings.yaml', template: '{i}_token: "{s}"' },
   { file: 'config/settings.json', template: '{\n  "{i}_token": "{s}"\n}' },
@@ -108,7 +108,7 @@ const random = (length: number, alphabet = ALPHANUMERIC) => Array.from({ length 
 const hex = (length: number) => random(length, '0123456789abcdef');
 const base64 = (length: number) => random(length, `${ALPHANUMERIC}+/`);
 
-function fill(template: string, identifier: string, secret: string): string {
+export function fill(template: string, identifier: string, secret: string): string {
   const name = identifier.replace(/[^A-Za-z0-9]/g, '_');
   return template.replaceAll('{i}', name).replaceAll('{I}', name.toUpperCase()).replaceAll('{s}', secret);
 }

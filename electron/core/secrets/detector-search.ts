@@ -16,7 +16,8 @@ export interface Span {
 function secretSpan(match: RegExpExecArray, detector: Detector): [number, number] {
   const whole: [number, number] = [match.index, match.index + match[0].length];
   if (Number.isNaN(detector.group)) return whole;
-  if (detector.group === -1) return (match.indices?.groups?.secret as [number, number] | undefined) ?? whole;
+  // A rule with two forms of value names the second `secret2` (JS allows one group per name).
+  if (detector.group === -1) return match.indices?.groups?.secret ?? match.indices?.groups?.secret2 ?? whole;
   if (detector.group > 0) return (match.indices?.[detector.group] as [number, number] | undefined) ?? whole;
   for (let group = 1; group < match.length; group++) {
     if (match[group]) return match.indices![group]!;
@@ -36,7 +37,7 @@ function judge(text: string, match: RegExpExecArray, detector: Detector, into: S
   const secret = text.slice(start, end);
   if (secret === '') return;
   if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) return;
-  if (detector.accept && !detector.accept(secret)) return;
+  if (detector.accept && !detector.accept(secret, match)) return;
   if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) return;
   into.push({ start: start + offset, end: end + offset, label: detector.name });
 }

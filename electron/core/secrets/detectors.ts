@@ -22,7 +22,7 @@ export interface Detector {
   group: number;
   entropy: number;
   allowlists: readonly Allowlist[];
-  accept?: (secret: string) => boolean;
+  accept?: (secret: string, match: RegExpExecArray) => boolean;
   /**
    * gitleaks judges a file whole; in a long output a keyword on one line would let a loose rule
    * (any 40 hex digits, once "sourcegraph" appears) redact hashes far away. Such rules run only

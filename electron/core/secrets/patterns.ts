@@ -18,8 +18,8 @@ export interface SecretPattern {
   regex: RegExp;
   /** Cheap precheck: the regex only runs on text containing one of these (lower case). */
   hints?: readonly string[];
-  /** A last check of the secret part, for shapes a regex alone cannot tell. */
-  accept?: (secret: string) => boolean;
+  /** A last check of the secret part (and the match's other groups), for shapes a regex alone cannot tell. */
+  accept?: (secret: string, match: RegExpExecArray) => boolean;
   /**
    * Where a match can be, which saves running the regex over all of a long output: `word`, it
    * starts in the run of name characters just before a hint (a `name=value` rule); `line`, on a
@@ -46,7 +46,9 @@ const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test
  * upper and lower case mixed the way chance mixes them (an identifier has a capital per word),
  * or lower case as varied as a random draw.
  */
-function randomLetters(value: string): boolean {
+function randomLetters(text: string): boolean {
+  // Separators do not make a draw less random (`PSIYbVgfkbEPQoqJfzHpACTtihONkQ_cKmOpNDPNiCU`).
+  const value = text.replace(/[_-]/g, '');
   if (!/^[A-Za-z]{12,}$/.test(value)) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   if (upper >= 0.25 && upper <= 0.75) return true;
@@ -54,10 +56,33 @@ function randomLetters(value: string): boolean {
 }
 
 /** A value assigned to a secret's name that is a credential, not a word, call or placeholder. */
-const assignedSecret = (secret: string) => (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+const assignedSecret = (secret: string) =>
+  (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && !IS_URL.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+
+/** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
+const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
+
+/** What a password's name is given in code that is not a password: types, literals, words for none. */
+const NOT_A_PASSWORD = /^(?:none|null|nil|true|false|undefined|string|str|int|number|bool|boolean|required|optional|secret|password|hidden|text|empty|redacted|\*+|x+|\.+|-+)$/i;
+
+/**
+ * Values a password's name is given in code that are not passwords: a dotted reference
+ * (`env.TEST_PASSWORD`), a route or selector (`/forgot-password`, `#add-password`), an ARN, the
+ * rest of a concatenation (`"+new Buffer(`).
+ */
+const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
+
+/** Bits per character a bare `key`'s value must reach: a random draw, not a name or a path. */
+const KEY_ENTROPY = 3.5;
 
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
+
+/**
+ * What docs and templates put in a URL's password (`user:password@`, `{PASS}`, `xxxx`,
+ * `REPLACE_WITH_PASSWORD`): secretlint's and noseyparker's suites keep these as negatives.
+ */
+const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|mypassword|\{[^}]*\}|x+|\*+|replace[_-]?with[_a-z-]*|.{1,3}|(.)\1*)$/i;
 
 /**
  * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
@@ -118,7 +143,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // Project, service-account and legacy keys; a digit is required so hyphenated prose is left alone.
     name: 'openai-api-key',
-    regex: /\bsk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+    // `sk-ant-` is Anthropic's, whose rule wants its longer body (`sk-ant-api02-notarealkey` is not a key).
+    regex: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
     hints: ['sk-'],
   },
   {
@@ -191,12 +217,13 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // scheme://user:PASSWORD@host keeps the user and host, which say what the URL is for. The
     // password runs to the last `@` before the host, so one containing `@` is redacted whole.
     name: 'url-password',
-    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`]*:(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
+    regex: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@'"`]*):(?<secret>[^\s/'"`]+)@(?=[^\s@/'"`])/gi,
     hints: ['://'],
     // From the scheme just before `://`: one sticky try per URL instead of a scan of its lines.
     near: 'word',
     wordCharacters: /[A-Za-z0-9+.-]/,
-    accept: (secret) => !PLACEHOLDER.test(secret),
+    // A password the same as its user (`postgres:postgres@`) is a local default, not a secret.
+    accept: (secret, match) => !PLACEHOLDER.test(secret) && !URL_PLACEHOLDER.test(secret) && secret !== match.groups?.user,
   },
   {
     // password=..., "api_key": "...", DB_TOKEN: ..., $token .= '...', creds ::= ..., key => ...,
@@ -223,6 +250,47 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'line',
     operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
     accept: assignedSecret,
+  },
+  {
+    // A value assigned to a password's own name is the password whatever its shape: people's
+    // passwords are words (`open sesame`, `Prestigitariu$`), which the entropy floor above lets
+    // through; `==` against a quoted literal is one written into the code. Quoted (any characters
+    // but the quote, after four that may begin a value: not the ` + code + ` between two
+    // strings), or unquoted to the end of the line (.env, .ini, properties); never a type, a
+    // literal of the language or a placeholder.
+    name: 'password-assignment',
+    regex:
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass)["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
+    hints: ['pass', 'pwd'],
+    near: 'word',
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    // A short pattern repeated (`abababab`) is filler, not a password; a value opening with the
+    // other quote is shell quoting around a variable (`"'$DB_PASSWORD'"`).
+    accept: (secret) =>
+      !PLACEHOLDER.test(secret) && !NOT_A_PASSWORD.test(secret.trim()) && !PASSWORD_LOOK_ALIKE.test(secret) && !IS_URL.test(secret) && !/^(.{1,3})\1+$|\$[{(]|^['"]/.test(secret),
+  },
+  {
+    // Jenkins' credentials.xml and its kin: an element named for a secret holds one
+    // (`<secret>{name AQAAABAAA 5422358j60yx…}</secret>`, `<apiToken>…</apiToken>`), blanks and braces and all.
+    name: 'secret-element',
+    regex: /<(?<tag>[A-Za-z0-9_.:-]*(?:password|passwd|secret|token|api[_-]?key|apikey|credentials?))>(?<secret>[^<]{6,2000}?)<\/\k<tag>>/gi,
+    hints: ['password>', 'passwd>', 'secret>', 'token>', 'key>', 'credential>', 'credentials>'],
+    // Tried once, from the `<` that opens the tag: `Result<Secret>` in code is not tried at all.
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_.:<-]/,
+    accept: (secret) => secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
+  },
+  {
+    // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in
+    // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
+    // must be long and random, not just mixed.
+    name: 'key-assignment',
+    regex: /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key["'\]]?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+    hints: ['key'],
+    near: 'word',
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
+    // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
+    accept: (secret, match) => assignedSecret(secret) && shannonEntropy(secret) >= KEY_ENTROPY && !/public/i.test(match[0]),
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist

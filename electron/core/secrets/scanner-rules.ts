@@ -88,6 +88,15 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
     hints: ['-us'],
   },
   {
+    // noseyparker's pwhash and krb5 rules: crypt(3) password hashes (md5crypt, bcrypt,
+    // sha256/512crypt, Cisco type 8/9, yescrypt) and Kerberos AS-REP/TGS hashes, which crack
+    // offline into the password. Each begins with its `$id$`, so the prefix is the context.
+    name: 'password-hash',
+    regex:
+      /(?<![\w$])\$(?:1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|krb5(?:asrep|tgs)\$\d{1,2}\$(?:[^\s$:]*[:$])?[0-9a-f]{32}\$[0-9a-f]{64,})(?![./A-Za-z0-9])/g,
+    hints: ['$1$', '$2$', '$2a$', '$2b$', '$2x$', '$2y$', '$5$', '$6$', '$8$', '$9$', '$y$', '$krb5'],
+  },
+  {
     // trufflehog pkg/detectors/pinecone and others: "pcsk_" serverless API keys.
     name: 'pinecone-api-key',
     regex: /\bpcsk_[A-Za-z0-9]{5,10}_[A-Za-z0-9]{40,}(?![A-Za-z0-9])/g,

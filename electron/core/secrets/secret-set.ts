@@ -160,8 +160,13 @@ export class SecretSet implements SecretRedactor {
       else findAll(text, detector, spans);
     }
     if (spans.length === 0) return { text, count: earlier };
-    this.learnKeyBodies(text, spans);
-    const replaced = replaceSpans(text, spans, keepLines);
+    // Text redacted once passes again (an event after its tool's output): a marker's label is not
+    // a secret, and a file value such as `password` must not break `[REDACTED:1password-…]`.
+    const found = withRecurrences(text, spans);
+    const kept = marked ? outsideMarkers(text, found) : found;
+    if (kept.length === 0) return { text, count: earlier };
+    this.learnKeyBodies(text, kept);
+    const replaced = replaceSpans(text, kept, keepLines);
     return { text: replaced.text, count: replaced.count + earlier };
   }
 
@@ -207,4 +212,36 @@ export class SecretSet implements SecretRedactor {
     }
     return this.literals;
   }
+}
+
+/** The spans that do not overlap an earlier redaction's marker. */
+function outsideMarkers(text: string, spans: readonly Span[]): Span[] {
+  const markers = [...text.matchAll(/\[REDACTED:[a-z0-9-]+\]/g)].map((match) => [match.index, match.index + match[0].length] as const);
+  if (markers.length === 0) return [...spans];
+  return spans.filter((span) => !markers.some(([start, end]) => span.start < end && span.end > start));
+}
+
+/** The shortest secret whose other appearances near it are hidden too. */
+const RECURRING_MIN = 12;
+/** How far either side of a secret its repeats are looked for: its line and a few around it. */
+const RECURRING_REACH = 1000;
+
+/**
+ * A secret found once is hidden where it recurs near by, where the rule's context is not
+ * (`token = 'sk_d21e…' | 'sk_d21e…'`, a key set on one line and echoed on the next). Only near
+ * by: a search of the whole text per secret would cost a pass over it for each one.
+ */
+function withRecurrences(text: string, spans: Span[]): Span[] {
+  const all = [...spans];
+  for (const span of spans) {
+    const length = span.end - span.start;
+    if (length < RECURRING_MIN) continue;
+    const secret = text.slice(span.start, span.end);
+    const from = Math.max(0, span.start - RECURRING_REACH);
+    const near = text.slice(from, span.end + RECURRING_REACH);
+    for (let at = near.indexOf(secret); at !== -1; at = near.indexOf(secret, at + length)) {
+      if (from + at !== span.start) all.push({ start: from + at, end: from + at + length, label: span.label });
+    }
+  }
+  return all;
 }

@@ -1,0 +1,125 @@
+/**
+ * The rules the held-out corpus (other scanners' test credentials) called for, each with the
+ * shapes it must hide and the look-alikes it must leave: passwords that are words, secrets in
+ * elements named for them, bare `key` assignments, URL passwords that are placeholders; and a
+ * marker that a second pass (the routes redact again) must leave whole.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SecretSet } from '../../electron/core/secrets';
+
+const secrets = new SecretSet();
+const hides = (text: string, secret: string) => {
+  const redacted = secrets.redact(text).text;
+  assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
+};
+const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+
+describe('password-assignment', () => {
+  test('a word assigned to a password is hidden, quoted or to the end of the line', () => {
+    hides("password = 'open sesame'", 'open sesame');
+    hides('AUTO_SESSION_PASSWORD=mypassword', 'mypassword');
+    hides('db_pass: "Prestigitariu$"', 'Prestigitariu$');
+    hides('<add key="x" value="y" /> pwd = centipede', 'centipede');
+    hides('$genericPassword .= "super$ecret";', 'super$ecret');
+    hides('if username == "adM1n" and password == "123P4ssW0rd@@":', '123P4ssW0rd@@');
+  });
+  test('types, references, routes, selectors, placeholders and filler are left', () => {
+    for (const text of [
+      'password: string;',
+      'password: string',
+      'if (password !== confirmPassword) return;',
+      'password = env.PERKEEP_TEST_PASSWORD',
+      'this.addPassword = "#add-password";',
+      `put '/forgot-password' => "cms/sites/passwords#update"`,
+      'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"',
+      'password = "${DB_PASSWORD}"',
+      'password=abababababababababababab',
+      'password: null',
+    ])
+      keeps(text);
+  });
+});
+
+describe('secret-element', () => {
+  test("Jenkins' credentials and elements named for a secret are hidden, blanks and braces and all", () => {
+    hides('<secret>{abstract AQAAABAAA 5422358j60yxo9nc0dbpxby602tsxd6j}</secret>', '5422358j60yxo9nc0dbpxby602tsxd6j');
+    hides('<apiToken>\n    9f8e7d6c5b4a39281706f5e4d3c2b1a0\n</apiToken>', '9f8e7d6c5b4a39281706f5e4d3c2b1a0');
+  });
+  test('an element holding words is left', () => {
+    keeps('<secret>not set</secret>');
+    keeps('<token>${env.TOKEN}</token>');
+  });
+});
+
+describe('key-assignment', () => {
+  test('a long random value assigned to a bare key is hidden', () => {
+    hides('[DEBUG] Using aeroworkflow KEY=VmFYK7WG3CkgVmTl:c*X', 'VmFYK7WG3CkgVmTl');
+    hides('Key = yb+Ygm82FfUworm2exB+Uk255p0uQKmmfx4ut1KfsZ3YI3Gp2x', 'yb+Ygm82FfUworm2exB+Uk255p0uQ');
+  });
+  test('names, prefixes, versions and public keys are left', () => {
+    keeps('primary_key = ["id", "tenant_id"]');
+    keeps('cache_key_prefix: "v2"');
+    keeps('sort_key: created_at_descending_order');
+    keeps('DOTENV_PUBLIC_KEY="037cfbfc90234cfdab7eb54050566293789efaa1a35dc420749662db400dc9c4b2"');
+  });
+});
+
+describe('url-password placeholders', () => {
+  test('a real password in a URL is hidden, including a word one', () => {
+    hides('mongodb://myDatabaseUser:D1fficult@localhost', 'D1fficult');
+    hides('postgresql://user:secret@localhost:5433', 'secret@');
+  });
+  test("docs' placeholders and a password equal to its user are left", () => {
+    for (const text of [
+      'postgres://user:password@localhost/mydb',
+      'https://{USER}:{PASS}@template.example.com',
+      'mysql://admin:REPLACE_WITH_PASSWORD@mysql.server.com:3306/database',
+      'https://testuser:xxxx@demo.com',
+      'https://user:1111@service.com/api',
+      'mongodb://mongodb:mongodb@localhost:27017/database',
+    ])
+      keeps(text);
+  });
+});
+
+describe('an earlier redaction passing again', () => {
+  test("a secret file's value inside a marker's label leaves the marker whole", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'cove-marker-'));
+    try {
+      writeFileSync(join(root, '.env'), 'DB_PASSWORD=service-account\n');
+      const workspace = await SecretSet.fromWorkspace([root], { env: {} });
+      const redacted = workspace.redact('was [REDACTED:1password-service-account-token], now service-account').text;
+      assert.equal(redacted, 'was [REDACTED:1password-service-account-token], now [REDACTED:secret-file]');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('password-hash', () => {
+  test('crypt(3) and Kerberos hashes are hidden by their $id$', () => {
+    hides('admin:$2a$05$/VT2Xs2dMd8GJKfrXhjYP.DkTjOVrY12yDN7/6I8ZV0q/1lEohLru:1001', '/VT2Xs2dMd8GJKfrXhjYP');
+    hides('root:$6$qoE2letU$wWPRl.PVczjzeMVgjiA8LLy2nOyZbf7Amj3qLIL978o18gbMySdKZ7uepq9tmMQXxyTIrS12Pln.2Q/6Xscao0:19000', 'wWPRl.PVczjzeMVgjiA8');
+    hides('$1$OKgLCmVl$d02jECa4DXn/oXX0R.MoQ/', 'd02jECa4DXn/oXX0R');
+    hides('$krb5asrep$23$user@domain.com:3e156ada591263b8aab0965f5aebd837$007497cb51b6c8116d6407a782ea0e1c5402b17db7afa6b05a6d30ed164a9933c754d720e2', '007497cb51b6c8116d64');
+  });
+  test('shell positional parameters and prices are left', () => {
+    keeps('echo $1$2 and $5$6');
+    keeps('the price went from $1$ to $2$');
+  });
+});
+
+describe('a secret recurring near where it was found', () => {
+  test('its repeats are hidden where its context is not', () => {
+    const redacted = secrets.redact("iexapis token = 'sk_d21e2be3622049c7809f95cc02313821' | 'sk_d21e2be3622049c7809f95cc02313821'").text;
+    assert.equal(redacted, "iexapis token = '[REDACTED:secret-assignment]' | '[REDACTED:secret-assignment]'");
+    hides('API_TOKEN=Zq8rT5wL2mN9xK4vB7cD1fG3\n[debug] calling with Zq8rT5wL2mN9xK4vB7cD1fG3', 'Zq8rT5wL2mN9xK4vB7cD1fG3');
+  });
+  test('a short secret is not searched for again (a 6-letter value would hit words)', () => {
+    keeps('mode = "direct" and the direct path');
+  });
+});
