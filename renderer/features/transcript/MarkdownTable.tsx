@@ -7,7 +7,7 @@
  * last chunk, and a finished chunk (the same row objects, ./markdown-incremental.ts) is not
  * drawn again either.
  */
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { Alignment, Inline, TableBlock } from './markdown-parser';
 import { renderInlines } from './markdown-inlines';
 import { inlineWidth } from './text-width';
@@ -19,6 +19,8 @@ const MIN_COLUMN_EM = 1.5;
 const MAX_COLUMN_EM = 28;
 /** A cell's side padding and borders (transcript.css: `padding: 3px 8px` at 14 px, 1 px borders), in em. */
 const CELL_EXTRA_EM = 1.25;
+/** A row of one line: its line, padding and border (28 px at 14 px). */
+const ROW_EM = 2;
 
 export const MarkdownTable = memo(function MarkdownTable({ table }: { table: TableBlock }) {
   if (table.rows.length <= CHUNK_ROWS) {
@@ -31,17 +33,29 @@ export const MarkdownTable = memo(function MarkdownTable({ table }: { table: Tab
       </div>
     );
   }
-  const widths = columnWidths(table);
   const chunks: number[] = [];
   for (let from = 0; from < table.rows.length; from += CHUNK_ROWS) chunks.push(from);
   return (
-    <div className="table-scroll" role="table" aria-rowcount={table.rows.length + 1}>
+    <div className="table-scroll" role="table" aria-rowcount={table.rows.length + 1} style={widthStyle(columnWidths(table))}>
       {chunks.map((from) => (
-        <TableChunk key={from} table={from === 0 ? table : undefined} rows={table.rows} from={from} to={Math.min(from + CHUNK_ROWS, table.rows.length)} align={table.align} widths={widths} />
+        <TableChunk key={from} table={from === 0 ? table : undefined} rows={table.rows} from={from} to={Math.min(from + CHUNK_ROWS, table.rows.length)} align={table.align} />
       ))}
     </div>
   );
 });
+
+/**
+ * The widths as CSS variables on the table's wrapper, which the chunks' <col>s read: a wider
+ * cell coming in restyles the columns without drawing the chunks again. The table is as wide
+ * as the columns add up to, or the reply when narrower: then each column keeps its share.
+ */
+function widthStyle(widths: readonly number[]): CSSProperties {
+  const columns = widths.map((width) => width + CELL_EXTRA_EM);
+  const total = columns.reduce((sum, width) => sum + width, 0);
+  const style: Record<string, string> = { '--table-width': `${total.toFixed(1)}em` };
+  columns.forEach((width, column) => (style[`--column-${column}`] = `${((width / total) * 100).toFixed(3)}%`));
+  return style as CSSProperties;
+}
 
 interface ChunkProps {
   /** The first chunk carries the header. */
@@ -50,32 +64,32 @@ interface ChunkProps {
   from: number;
   to: number;
   align: readonly Alignment[];
-  widths: string;
 }
 
 /**
- * Drawn again only when one of its rows is a new object (the streaming row) or the widths
- * changed. As wide as the widths add up to, or the reply when narrower: then each column
- * keeps its share.
+ * Drawn again only when one of its rows is a new object: the streaming row. Its wrapper is
+ * skipped by layout while out of view (`content-visibility: auto`, transcript.css), so a
+ * burst of rows, or a finished table opened later, lays out the chunks in view, not all of
+ * them; until first drawn, a chunk takes the height of its rows at one line each.
  */
-const TableChunk = memo(function TableChunk({ table, rows, from, to, align, widths }: ChunkProps) {
-  const columns = widths.split(' ').map((width) => Number(width) + CELL_EXTRA_EM);
-  const total = columns.reduce((sum, width) => sum + width, 0);
+const TableChunk = memo(function TableChunk({ table, rows, from, to, align }: ChunkProps) {
   return (
-    <table role="presentation" className="table-chunk" style={{ width: `${total.toFixed(1)}em` }}>
-      <colgroup>
-        {columns.map((width, column) => (
-          <col key={column} style={{ width: `${((width / total) * 100).toFixed(3)}%` }} />
-        ))}
-      </colgroup>
-      {table ? <Header table={table} roles /> : null}
-      <Rows rows={rows} from={from} to={to} align={align} roles />
-    </table>
+    <div className="table-chunk" style={{ containIntrinsicSize: `auto ${(to - from + (table ? 1 : 0)) * ROW_EM}em` }}>
+      <table role="presentation">
+        <colgroup>
+          {align.map((_, column) => (
+            <col key={column} style={{ width: `var(--column-${column})` }} />
+          ))}
+        </colgroup>
+        {table ? <Header table={table} roles /> : null}
+        <Rows rows={rows} from={from} to={to} align={align} roles />
+      </table>
+    </div>
   );
 }, sameChunk);
 
 function sameChunk(before: ChunkProps, after: ChunkProps): boolean {
-  if (before.table?.header !== after.table?.header || before.from !== after.from || before.to !== after.to || before.align !== after.align || before.widths !== after.widths) return false;
+  if (before.table?.header !== after.table?.header || before.from !== after.from || before.to !== after.to || before.align !== after.align) return false;
   for (let index = after.from; index < after.to; index++) if (before.rows[index] !== after.rows[index]) return false;
   return true;
 }
@@ -112,15 +126,25 @@ function Rows({ rows, from, to, align, roles }: { rows: readonly Inline[][][]; f
 }
 
 /**
- * Each column's width in em, space-separated: the widest of its cells, header included, as
- * estimated from their letters (./text-width.ts), within MIN_COLUMN_EM and MAX_COLUMN_EM. A
- * string, so chunks compare it cheaply; it changes only when a wider cell comes in.
+ * Each column's width in em: the widest of its cells, header included, as estimated from their
+ * letters (./text-width.ts), within MIN_COLUMN_EM and MAX_COLUMN_EM, rounded up to a whole em
+ * so that a cell a letter wider does not restyle the table each time.
  */
-export function columnWidths(table: TableBlock): string {
+export function columnWidths(table: TableBlock): number[] {
   // The header is bold.
   const widths = table.header.map((cell) => inlineWidth(cell) * 1.1);
   for (const row of table.rows) {
-    for (let column = 0; column < widths.length; column++) widths[column] = Math.max(widths[column]!, inlineWidth(row[column] ?? []));
+    const cells = rowWidths(row);
+    for (let column = 0; column < widths.length; column++) widths[column] = Math.max(widths[column]!, cells[column] ?? 0);
   }
-  return widths.map((width) => Math.min(MAX_COLUMN_EM, Math.max(MIN_COLUMN_EM, Math.ceil(width * 10) / 10)).toFixed(1)).join(' ');
+  return widths.map((width) => Math.min(MAX_COLUMN_EM, Math.max(MIN_COLUMN_EM, Math.ceil(width))));
+}
+
+/** Rows are kept as they were while a table streams (./markdown-incremental.ts): each is measured once. */
+const measured = new WeakMap<Inline[][], number[]>();
+
+function rowWidths(row: Inline[][]): number[] {
+  let widths = measured.get(row);
+  if (!widths) measured.set(row, (widths = row.map(inlineWidth)));
+  return widths;
 }
