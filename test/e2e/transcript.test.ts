@@ -164,6 +164,14 @@ describe('the transcript in the browser', { skip }, () => {
         return { tables: element.querySelectorAll('table').length, first, last };
       });
       assert.ok(columns.tables > 1, `drawn in chunks (${columns.tables} tables)`);
+      // Alignment comes from the separator row (`:---:` centres the status column).
+      assert.equal(
+        await grid
+          .getByRole('cell', { name: 'failed' })
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).textAlign),
+        'center',
+      );
       assert.deepEqual(columns.last, columns.first, 'the columns line up across chunks');
       await e2e.screenshot('transcript-8-long-table');
     });
