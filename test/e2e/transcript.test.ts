@@ -3,6 +3,8 @@
 // shows as sent, then read; Y/S/A/N answer from an empty message box but type into one with
 // text; a long table streamed at the bottom stays in view; a search result opens its session at
 // the match, and arrow keys move through results.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -173,6 +175,13 @@ describe('the transcript in the browser', { skip }, () => {
         'center',
       );
       assert.deepEqual(columns.last, columns.first, 'the columns line up across chunks');
+      // Rows inside presentational chunk tables, under one role="table": axe finds the structure sound.
+      await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8'));
+      const violations = await grid.evaluate(async (element) => {
+        const axe = (window as unknown as { axe: { run(context: Element): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+        return (await axe.run(element)).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+      });
+      assert.deepEqual(violations, [], 'no serious accessibility violations in the chunked table');
       await e2e.screenshot('transcript-8-long-table');
     });
   });
