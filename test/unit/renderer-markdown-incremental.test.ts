@@ -76,6 +76,28 @@ describe('incremental markdown: the same blocks as a full parse', () => {
     }
   });
 
+  test('a long table streamed in random pieces parses as a full parse does, and keeps its finished rows (the same objects)', () => {
+    const rows = Array.from({ length: 120 }, (_, row) => `| ${row} | \`file-${row}.ts\` | ${row % 7 === 0 ? '**failed**' : 'ok'} |`);
+    const document = ['Before the table.', '', '| # | file | status |', '|---:|---|:---:|', ...rows, '', 'After it.'].join('\n');
+    for (let seed = 1; seed <= 4; seed++) streamAndCompare(document, seed, 40);
+    const cut = document.indexOf('| 60 |');
+    const first = parseMarkdownFrom(undefined, document.slice(0, cut + 4));
+    const second = parseMarkdownFrom(first, document.slice(0, cut + 30));
+    const [before, after] = [first.blocks[1], second.blocks[1]];
+    assert.ok(before?.type === 'table' && after?.type === 'table');
+    assert.equal(before.rows.length, 61, 'row 60 has begun');
+    for (let row = 0; row < 60; row++) assert.equal(after.rows[row], before.rows[row], `row ${row} was parsed again`);
+    assert.notEqual(after.rows[60], before.rows[60], 'the growing row is parsed again');
+    assert.equal(after.header, before.header);
+    // An edit inside the table parses the rows from the edit on again.
+    const edited = parseMarkdownFrom(second, document.slice(0, cut + 30).replace('| 30 | `file-30.ts`', '| 30 | `other.ts`'));
+    assert.deepEqual(edited.blocks, parseMarkdown(document.slice(0, cut + 30).replace('| 30 | `file-30.ts`', '| 30 | `other.ts`')));
+    const table = edited.blocks[1]!;
+    assert.ok(table.type === 'table');
+    assert.equal(table.rows[29], after.rows[29]);
+    assert.notEqual(table.rows[30], after.rows[30]);
+  });
+
   test('finished blocks are kept as they were (the same objects): appending costs the last block', () => {
     const first = parseMarkdownFrom(undefined, '# Title\n\nA paragraph.\n\n```ts\nconst a = 1;\n```\n\n- a list');
     const second = parseMarkdownFrom(first, '# Title\n\nA paragraph.\n\n```ts\nconst a = 1;\n```\n\n- a list\n- that grows');

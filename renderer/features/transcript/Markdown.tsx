@@ -7,19 +7,10 @@ import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { CodeView } from '../tools/CodeView';
 import { snippetSegments } from '../sessions/snippet';
-import { parseInline, type Block, type Inline } from './markdown-parser';
+import { parseInline, type Block } from './markdown-parser';
 import { parseMarkdownFrom, type ParsedMarkdown } from './markdown-incremental';
-
-// A search match's bounds, as characters no text holds (Unicode private use), so they pass through
-// the Markdown parser inside whichever text or code they fall in.
-const MARK_OPEN = '\uE000';
-const MARK_CLOSE = '\uE001';
-const MARK_BOUND = /([\uE000\uE001])/;
-
-/** Whether the text being drawn is inside a search match; a match may open in one node and close in another. */
-interface Marking {
-  open: boolean;
-}
+import { MARK_CLOSE, MARK_OPEN, renderInlines } from './markdown-inlines';
+import { MarkdownTable } from './MarkdownTable';
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   // A streamed reply grows by a batch of deltas per frame: the blocks it had are kept
@@ -57,18 +48,6 @@ function withMarkBounds(snippet: string): string {
     .join('');
 }
 
-/** Text with the marked parts in <mark>; plain text when nothing is marked. */
-function marked(text: string, marking: Marking | undefined): ReactNode {
-  if (marking === undefined || (!marking.open && !MARK_BOUND.test(text))) return text;
-  const out: ReactNode[] = [];
-  for (const piece of text.split(MARK_BOUND)) {
-    if (piece === MARK_OPEN) marking.open = true;
-    else if (piece === MARK_CLOSE) marking.open = false;
-    else if (piece !== '') out.push(marking.open ? <mark key={out.length}>{piece}</mark> : piece);
-  }
-  return out;
-}
-
 function renderBlock(block: Block, key: number): ReactNode {
   switch (block.type) {
     case 'paragraph':
@@ -94,62 +73,8 @@ function renderBlock(block: Block, key: number): ReactNode {
     case 'rule':
       return <hr key={key} />;
     case 'table':
-      return (
-        <div key={key} className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                {block.header.map((cell, column) => (
-                  <th key={column} style={{ textAlign: block.align[column] ?? undefined }}>
-                    {renderInlines(cell)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {block.rows.map((row, index) => (
-                <tr key={index}>
-                  {row.map((cell, column) => (
-                    <td key={column} style={{ textAlign: block.align[column] ?? undefined }}>
-                      {renderInlines(cell)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <MarkdownTable key={key} table={block} />;
   }
-}
-
-function renderInlines(nodes: Inline[], marking?: Marking): ReactNode[] {
-  return nodes.map((node, key) => {
-    switch (node.type) {
-      case 'text': {
-        const text = marked(node.text, marking);
-        return typeof text === 'string' ? text : <span key={key}>{text}</span>;
-      }
-      case 'code':
-        return <code key={key}>{marked(node.text, marking)}</code>;
-      case 'strong':
-        return <strong key={key}>{renderInlines(node.children, marking)}</strong>;
-      case 'em':
-        return <em key={key}>{renderInlines(node.children, marking)}</em>;
-      case 'del':
-        return <del key={key}>{renderInlines(node.children, marking)}</del>;
-      case 'break':
-        return <br key={key} />;
-      case 'link':
-        // A snippet is drawn inside the button that opens its session, where a link cannot be.
-        if (marking !== undefined) return <span key={key}>{renderInlines(node.children, marking)}</span>;
-        return (
-          <a key={key} href={node.href} target="_blank" rel="noreferrer noopener">
-            {renderInlines(node.children, marking)}
-          </a>
-        );
-    }
-  });
 }
 
 function CodeBlock({ language, text }: { language: string; text: string }) {

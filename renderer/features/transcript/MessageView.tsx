@@ -5,6 +5,7 @@ import { useToggle } from '../../store/use-toggle';
 import { ToggleButton } from '../../ui/Toggle';
 import { useThrottled } from '../../ui/use-throttled';
 import { CopyButton } from '../../ui/CopyButton';
+import { CHUNK_ROWS } from './MarkdownTable';
 
 /** While a reply streams, a millisecond between redraws for each this many characters of its last paragraph, up to the most. */
 const CHARACTERS_PER_MS = 250;
@@ -56,11 +57,28 @@ function Thinking({ toggleKey, text }: { toggleKey: string; text: string }) {
 /**
  * The browser lays out a paragraph whole whenever text is added to it: about 1.5 ms per
  * thousand words, so a reply that streams one endless paragraph would cost more per frame the
- * longer it gets. It is redrawn less often as it grows instead; short ones, every frame.
+ * longer it gets. It is redrawn less often as it grows instead; short ones, every frame. A
+ * long table is laid out by chunks of rows (./MarkdownTable.tsx): only its last chunk counts
+ * (counting all its rows drew a 1,000-row table every 250 ms, hundreds of rows at a time).
  */
 function redrawInterval(parts: readonly (AssistantPart | undefined)[]): number {
   const last = parts.findLast((part) => part?.kind === 'text' || part?.kind === 'thinking');
   if (last?.kind !== 'text' && last?.kind !== 'thinking') return 0;
-  const paragraph = last.text.length - (last.text.lastIndexOf('\n\n') + 1);
-  return Math.min(MAX_REDRAW_MS, Math.floor(paragraph / CHARACTERS_PER_MS));
+  return Math.min(MAX_REDRAW_MS, Math.floor(growingLength(last.text) / CHARACTERS_PER_MS));
+}
+
+/** How many characters of `text`'s end the browser lays out again when text is added. */
+export function growingLength(text: string): number {
+  const start = text.lastIndexOf('\n\n') + 1;
+  if (
+    !text
+      .slice(start, start + 200)
+      .trimStart()
+      .startsWith('|')
+  )
+    return text.length - start;
+  // A table (rows start with a bar): its last CHUNK_ROWS lines at most.
+  let at = text.length;
+  for (let line = 0; line < CHUNK_ROWS && at > start; line++) at = text.lastIndexOf('\n', at - 1);
+  return text.length - Math.max(start, at);
 }

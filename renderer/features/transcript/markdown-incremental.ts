@@ -10,7 +10,7 @@
  * a streamed text can still grow). That is checked on the text itself, so the result is the full
  * parse's whatever the new text is: appended to, edited or replaced.
  */
-import { markdownLines, parseBlocks, type Block } from './markdown-parser';
+import { markdownLines, parseBlocks, type Block, type TableSeed } from './markdown-parser';
 
 export interface ParsedMarkdown {
   /** The text, line breaks normalized. */
@@ -25,11 +25,12 @@ export interface ParsedMarkdown {
 export function parseMarkdownFrom(previous: ParsedMarkdown | undefined, source: string): ParsedMarkdown {
   const lines = markdownLines(source);
   const text = lines.join('\n');
-  const kept = previous ? keptBlocks(previous, text) : 0;
+  const same = previous ? commonPrefixLength(previous.text, text) : 0;
+  const kept = previous ? keptBlocks(previous, same) : 0;
   const from = kept === 0 ? 0 : previous!.resumes[kept - 1]!;
-  const resumes: number[] = [];
-  const fresh = parseBlocks(lines, from, resumes);
   const offsets = lineOffsets(lines);
+  const resumes: number[] = [];
+  const fresh = parseBlocks(lines, from, resumes, previous ? tableSeed(previous, kept, from, lines, offsets, same) : undefined);
   const readUpTo = resumes.map((resume, index) => {
     const last = resume + linesReadPast(fresh[index]!);
     // That last line is finished when another line follows it.
@@ -45,8 +46,7 @@ export function parseMarkdownFrom(previous: ParsedMarkdown | undefined, source: 
 }
 
 /** How many of the previous blocks read only text that is still there, unchanged. */
-function keptBlocks(previous: ParsedMarkdown, text: string): number {
-  const same = commonPrefixLength(previous.text, text);
+function keptBlocks(previous: ParsedMarkdown, same: number): number {
   // Read lengths grow from block to block; an unfinished one (0) is only ever among the last.
   let kept = 0;
   while (kept < previous.blocks.length) {
@@ -55,6 +55,25 @@ function keptBlocks(previous: ParsedMarkdown, text: string): number {
     kept++;
   }
   return kept;
+}
+
+/**
+ * The first block parsed again is a table still streaming (its last row can grow, or a row can
+ * follow it): its rows whose lines, line breaks included, are still there unchanged are taken
+ * as they were. A row reads only its own line and the header's column count.
+ */
+function tableSeed(previous: ParsedMarkdown, kept: number, from: number, lines: readonly string[], offsets: readonly number[], same: number): TableSeed | undefined {
+  const table = previous.blocks[kept];
+  if (table?.type !== 'table') return undefined;
+  // The parse went on from `from` after the block before, past blank lines to the table's header.
+  let line = from;
+  while (line < lines.length && lines[line]!.trim() === '') line++;
+  let rows = 0;
+  const finished = (at: number) => at < lines.length && offsets[at]! <= same;
+  // The header and separator lines first, then each row: the line after it starts inside what is unchanged.
+  if (!finished(line + 2)) return undefined;
+  while (rows < table.rows.length && finished(line + 3 + rows)) rows++;
+  return { line, table, rows };
 }
 
 function commonPrefixLength(a: string, b: string): number {

@@ -24,7 +24,26 @@ export type Block =
   | { type: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { type: 'quote'; children: Block[] }
   | { type: 'rule' }
-  | { type: 'table'; align: Alignment[]; header: Inline[][]; rows: Inline[][][] };
+  | TableBlock;
+
+export interface TableBlock {
+  type: 'table';
+  align: Alignment[];
+  header: Inline[][];
+  rows: Inline[][][];
+}
+
+/**
+ * A table parsed before whose first `rows` rows are on lines that did not change: the parse
+ * takes them (the same objects) instead of reading them again, so a streamed table costs its
+ * new rows, not all of them (./markdown-incremental.ts).
+ */
+export interface TableSeed {
+  /** The line of the table's header. */
+  line: number;
+  table: TableBlock;
+  rows: number;
+}
 
 /** The URL to link to, or null when it is not an https URL. */
 export function safeHref(url: string): string | null {
@@ -56,9 +75,10 @@ export function markdownLines(source: string): string[] {
  * The blocks of `lines` from line `from` on. With `resumes` (empty), the line where the parse
  * went on after each block is noted in it, one per block: a block reads no line past the one
  * after its resume line, which is what lets ./markdown-incremental.ts keep a block whose lines
- * did not change.
+ * did not change. With `seed`, the table whose header is on the seed's line starts with the
+ * seed's rows.
  */
-export function parseBlocks(lines: string[], from = 0, resumes?: number[]): Block[] {
+export function parseBlocks(lines: string[], from = 0, resumes?: number[], seed?: TableSeed): Block[] {
   const blocks: Block[] = [];
   let index = from;
   // Each turn of the loop adds at most one block.
@@ -104,7 +124,7 @@ export function parseBlocks(lines: string[], from = 0, resumes?: number[]): Bloc
       continue;
     }
     if (line.includes('|') && index + 1 < lines.length && TABLE_SEPARATOR.test(lines[index + 1]!) && lines[index + 1]!.includes('-')) {
-      index = parseTable(lines, index, blocks);
+      index = parseTable(lines, index, blocks, seed?.line === index ? seed : undefined);
       continue;
     }
     const body: string[] = [];
@@ -158,17 +178,22 @@ function splitRow(line: string): string[] {
   return row.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-function parseTable(lines: string[], from: number, blocks: Block[]): number {
+function parseTable(lines: string[], from: number, blocks: Block[], seed: TableSeed | undefined): number {
   const header = splitRow(lines[from]!);
-  const align: Alignment[] = splitRow(lines[from + 1]!).map((cell) =>
-    cell.startsWith(':') && cell.endsWith(':') ? 'center' : cell.endsWith(':') ? 'right' : cell.startsWith(':') ? 'left' : null,
-  );
-  const rows: Inline[][][] = [];
-  let index = from + 2;
+  const rows: Inline[][][] = seed ? seed.table.rows.slice(0, seed.rows) : [];
+  let index = from + 2 + rows.length;
   while (index < lines.length && lines[index]!.includes('|') && lines[index]!.trim() !== '') {
     const cells = splitRow(lines[index++]!);
     rows.push(header.map((_, column) => parseInline(cells[column] ?? '')));
   }
+  if (seed) {
+    // The header and separator lines are unchanged too: the same header, aligned the same.
+    blocks.push({ ...seed.table, rows });
+    return index;
+  }
+  const align: Alignment[] = splitRow(lines[from + 1]!).map((cell) =>
+    cell.startsWith(':') && cell.endsWith(':') ? 'center' : cell.endsWith(':') ? 'right' : cell.startsWith(':') ? 'left' : null,
+  );
   blocks.push({ type: 'table', align: header.map((_, column) => align[column] ?? null), header: header.map((cell) => parseInline(cell)), rows });
   return index;
 }
