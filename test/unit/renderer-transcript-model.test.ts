@@ -236,6 +236,19 @@ describe('transcript fold', () => {
     assert.deepEqual(state.items[0], { kind: 'user', key: state.items[0]!.key, text: 'also do X', steered: true });
   });
 
+  test('steering sent as a run ended is read by the run it starts, and steering of a stopped run is not', () => {
+    const start = (prompt: string) => makeEvent('agentStart', { sessionId, model: 'claude-sonnet-5', prompt });
+    const end = (stopReason: 'endTurn' | 'aborted') => makeEvent('agentEnd', { sessionId, stopReason, usage: ZERO_USAGE, cost });
+    const turn = makeEvent('turnStart', { sessionId, turn: 1 });
+    const late = fold([prompt('start'), start('start'), turn, end('endTurn'), prompt('a late note', true), start('a late note'), turn]);
+    const note = late.items.find((item) => item.kind === 'user' && item.text === 'a late note');
+    assert.equal(note?.kind === 'user' && note.read, true, 'the late note is read by the turn of the run it started');
+
+    const stopped = fold([prompt('start'), start('start'), turn, prompt('unread', true), end('aborted'), prompt('next'), start('next'), turn]);
+    const unread = stopped.items.find((item) => item.kind === 'user' && item.text === 'unread');
+    assert.notEqual(unread?.kind === 'user' && unread.read, true, "a new prompt does not mark the stopped run's steering read");
+  });
+
   test('no events returns the same state object', () => {
     assert.equal(foldEvents(EMPTY_TRANSCRIPT, [], 0), EMPTY_TRANSCRIPT);
   });

@@ -101,6 +101,53 @@ test('send steers a running session and starts a run on an idle one; stop aborts
   }
 });
 
+test('steering sent as a run ends starts the next run with it, instead of being lost', async () => {
+  const s = await setup([reply.text('first'), reply.text('read both notes')]);
+  try {
+    const events: CoveEvent[] = [];
+    s.manager.subscribe((event) => {
+      events.push(event);
+      // After the agent's last look for steering, while its run returns.
+      if (event.type === 'agentEnd' && events.filter((e) => e.type === 'agentEnd').length === 1) s.manager.send(s.session.id, 'note one');
+    });
+    let sentSecond = false;
+    s.manager.subscribeSessions((session) => {
+      // The run has returned and the session says done, but its cleanup has not finished.
+      if (session.id === s.session.id && session.status === 'done' && !sentSecond) {
+        sentSecond = true;
+        assert.deepEqual(s.manager.send(s.session.id, 'note two'), { steered: true });
+      }
+    });
+    const first = await s.manager.run(s.session.id, 'start');
+    assert.equal(first.stopReason, 'endTurn');
+    for (let wait = 0; s.manager.isRunning(s.session.id) || events.filter((e) => e.type === 'agentEnd').length < 2; wait++) {
+      assert.ok(wait < 500, 'the follow-up run ends');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const second = s.server.requests[1]!.body.messages.at(-1)!;
+    assert.equal(second.role, 'user');
+    assert.match(JSON.stringify(second.content), /note one\\n\\nnote two/, 'both notes went to the model, in order');
+    const prompts = events.filter((e) => e.type === 'userMessage');
+    assert.deepEqual(
+      prompts.map((e) => [e.text, e.steered]),
+      [
+        ['start', false],
+        ['note one', true],
+        ['note two', true],
+      ],
+      'each note was shown once, as sent',
+    );
+    assert.ok(events.findIndex((e) => e.type === 'agentStart' && e !== events.find((f) => f.type === 'agentStart')) > events.indexOf(prompts[2]!));
+    assert.deepEqual(
+      s.store.loadMessages(s.session.id).map((m) => m.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
+    assert.equal(s.store.getSession(s.session.id)!.status, 'done');
+  } finally {
+    await s.close();
+  }
+});
+
 test('a second run of a running session is refused', async () => {
   const s = await setup([reply.hang()]);
   try {

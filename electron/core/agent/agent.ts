@@ -61,6 +61,11 @@ export class Agent {
     this.steering.push(text);
   }
 
+  /** Takes the steering no turn read: what came after the run's last look for it. */
+  takeSteering(): string[] {
+    return this.drainSteering();
+  }
+
   abort(reason = 'stopped'): void {
     this.controller?.abort(new Error(reason));
   }

@@ -37,6 +37,10 @@ interface LiveSession {
   /** Stops the run's hooks too, which run while the agent itself is not running. */
   hooksStop?: AbortController;
   checkpoints?: SessionCheckpoints;
+  /** Set once the run (its agent, then its hooks) has returned: steering then waits for the next run. */
+  ended?: boolean;
+  /** Steering that came after the agent's last look for it; it starts the next run. */
+  late?: string[];
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -193,7 +197,7 @@ export class SessionManager {
     const hooks = this.hooksFor(session);
     const live = this.liveSession(session, settings, hooks);
     this.sequencer.resync(sessionId);
-    if (!settings.resume) this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
+    if (!settings.resume && !settings.announced) this.publish(makeEvent('userMessage', { sessionId, text: prompt, ...settings.message, steered: false }));
     this.lastErrors.delete(sessionId);
     this.update(sessionId, { status: 'running', ownerPid: process.pid });
     const firstInProcess = !this.startedHooks.has(sessionId);
@@ -206,6 +210,7 @@ export class SessionManager {
     live.run = run;
     return run
       .then(async (outcome) => {
+        live.ended = true;
         await live.checkpoints?.finishRun();
         this.sequencer.release(sessionId);
         live.writer.flush();
@@ -217,7 +222,21 @@ export class SessionManager {
         live.run = undefined;
         // The next run builds a fresh agent from the store, with that run's settings.
         this.live.delete(sessionId);
+        this.startLateSteering(sessionId, live);
       });
+  }
+
+  /**
+   * Steering sent while a run was ending (its agent had made its last check for steering, the
+   * run's checkpoint and hooks were finishing) was shown as sent but read by no turn; it starts
+   * the next run, as if sent a moment later, rather than being lost.
+   */
+  private startLateSteering(sessionId: string, live: LiveSession): void {
+    const late = [...live.agent.takeSteering(), ...(live.late ?? [])];
+    if (late.length === 0 || this.live.get(sessionId)?.run) return;
+    this.start(sessionId, late.join('\n\n'), { announced: true }).catch((error: unknown) =>
+      this.options.log?.(`the steering sent as ${sessionId}'s run ended could not start a run: ${(error as Error).message}`),
+    );
   }
 
   /**
@@ -259,8 +278,10 @@ export class SessionManager {
     if (live?.run) {
       this.publish(makeEvent('userMessage', { sessionId, text, ...settings.message, steered: true }));
       const hooks = this.hookSets.get(sessionId);
-      if (hooks) hooks.steer(text, (checked) => live.agent.steer(checked));
-      else live.agent.steer(text);
+      // A run that has returned reads no more steering; its end passes it on to the next run.
+      const deliver = (checked: string) => (live.ended ? (live.late ??= []).push(checked) : live.agent.steer(checked));
+      if (hooks) hooks.steer(text, deliver);
+      else deliver(text);
       return { steered: true };
     }
     return { steered: false, run: this.start(sessionId, text, settings) };

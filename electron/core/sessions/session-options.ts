@@ -24,6 +24,8 @@ export interface RunSettings {
   message?: Omit<EventFields<'userMessage'>, 'sessionId' | 'steered'>;
   /** Goes on from the stored history without sending the prompt again (see `retry`). */
   resume?: boolean;
+  /** The prompt's userMessage went out already (steering that came as a run ended), so none is published. */
+  announced?: boolean;
 }
 
 /** A session's permission gate; kept for the session's life so session grants last across runs. */

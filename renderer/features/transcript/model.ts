@@ -123,6 +123,9 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       draft.running = true;
       draft.replaceKey = null;
       draft.runStart = draft.items.length;
+      // Steering sent as the last run ended is this run's prompt (the session manager starts
+      // it with them): its first turn reads them.
+      while (draft.runStart > 0 && isUnreadSteering(draft.items[draft.runStart - 1]!)) draft.runStart--;
       if (event.resumed) append(draft, { kind: 'resume', key: nextKey(draft, 'resume', event) });
       return;
     case 'agentEnd':
@@ -220,6 +223,10 @@ function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void
   if (event.attachments) item.attachments = event.attachments;
   if (event.answer !== undefined) item.answer = event.answer;
   append(draft, item);
+}
+
+function isUnreadSteering(item: TranscriptState['items'][number]): boolean {
+  return item.kind === 'user' && item.steered && !item.read;
 }
 
 /** A turn began: the steering sent before it went to the model with it. */
