@@ -63,10 +63,13 @@ describe('renderer extras in the browser', { skip }, () => {
         // The session view's chunk is fetched at idle after the list: let it finish, or stopping
         // the server below makes its five files fail, each a console error.
         await page.waitForLoadState('networkidle');
-        expectProblems(e2e, /WebSocket connection to .* failed|Failed to load resource/);
       } finally {
+        // Leave the page first: stopping the server under it starts its reconnect attempts,
+        // each a console error that could land after the problems were taken out.
+        await page.goto('about:blank').catch(() => undefined);
         await fresh.stop();
       }
+      expectProblems(e2e, /WebSocket connection to .* failed|Failed to load resource/);
     }));
 
   test('deny with a reason reaches the agent; badges read as words; the top bar keeps its height; a one-line result shows inline', () =>
