@@ -8,13 +8,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SecretSet } from '../../electron/core/secrets';
 import { block, reply } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
 import { heldOutLookAlikes, heldOutSamples } from '../support/scanner-corpus';
-import type { Sample } from '../support/secret-corpus';
+import { writeCorpusWorkspace, type Sample } from '../support/secret-corpus';
 
 const pieces = (secret: string) => (secret.length < 12 ? [secret] : Array.from({ length: Math.floor((secret.length - 12) / 3) + 1 }, (_, index) => secret.slice(index * 3, index * 3 + 12)));
 const unmarked = (text: string) => text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[REDACTED]');
@@ -72,13 +72,7 @@ describe('the held-out corpus through every route of cove run', () => {
       reply.text('done'),
     ]);
     try {
-      for (const sample of samples) {
-        const path = join(f.workspace, sample.file);
-        mkdirSync(dirname(path), { recursive: true });
-        appendFileSync(path, `${sample.text}\n`);
-      }
-      writeFileSync(join(f.workspace, 'look-alikes.txt'), `${alikes.join('\n')}\n`);
-      writeFileSync(join(f.workspace, 'AGENTS.md'), `# Rules\nDeploy with these:\n${prompted.map((sample) => sample.text).join('\n')}\n`);
+      writeCorpusWorkspace(f.workspace, samples, alikes, prompted);
       const result = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'show me the config']);
       assert.equal(result.code, 0, result.stderr);
       assert.ok(f.server.requests.length >= 2, 'the model was asked twice');

@@ -6,11 +6,11 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { block, reply } from '../support/model-server';
 import { cliFixture } from '../support/cove-cli';
-import { credentialSamples, lookAlikes, type Sample } from '../support/secret-corpus';
+import { credentialSamples, lookAlikes, writeCorpusWorkspace, type Sample } from '../support/secret-corpus';
 
 function leaked(redacted: string, samples: readonly Sample[]): string[] {
   // A marker's label may share letters with a secret (`[REDACTED:aws-amazon-bedrock-api-key-…]`).
@@ -50,13 +50,7 @@ describe('secrets through every route of cove run', () => {
       reply.text('done'),
     ]);
     try {
-      for (const sample of samples) {
-        const path = join(f.workspace, sample.file);
-        mkdirSync(dirname(path), { recursive: true });
-        appendFileSync(path, `${sample.text}\n`);
-      }
-      writeFileSync(join(f.workspace, 'look-alikes.txt'), `${alikes.join('\n')}\n`);
-      writeFileSync(join(f.workspace, 'AGENTS.md'), `# Rules\nDeploy with these:\n${prompted.map((sample) => sample.text).join('\n')}\n`);
+      writeCorpusWorkspace(f.workspace, samples, alikes, prompted);
       const result = await f.home.run(['run', '--json', '--permission-mode', 'bypass', '--workspace', f.workspace, 'show me the config']);
       assert.equal(result.code, 0, result.stderr);
       assert.ok(f.server.requests.length >= 2, 'the model was asked twice');

@@ -5,7 +5,8 @@
  * file types; Cove's own formats (private keys in several containers, URL passwords with `@`,
  * curl --user, assignments in many languages); and look-alikes that must pass untouched.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import RandExp from 'randexp';
 import { loadGitleaksRules, shannonEntropy, type Rule } from '../../electron/core/secrets/gitleaks-rules';
 import { re2ToJs } from '../../electron/core/secrets/re2-to-js';
@@ -312,4 +313,18 @@ export function lookAlikes(): string[] {
     `vcpkg install openssl:x64-linux zlib:x64-linux`,
     `hubspot form id ${uuid()}`,
   ];
+}
+
+/**
+ * Writes a corpus into a workspace for the route tests: each sample appended to its file, the
+ * look-alikes to look-alikes.txt, and `prompted` into AGENTS.md, so they reach the system prompt.
+ */
+export function writeCorpusWorkspace(workspace: string, samples: readonly Sample[], alikes: readonly string[], prompted: readonly Sample[]): void {
+  for (const sample of samples) {
+    const path = join(workspace, sample.file);
+    mkdirSync(dirname(path), { recursive: true });
+    appendFileSync(path, `${sample.text}\n`);
+  }
+  writeFileSync(join(workspace, 'look-alikes.txt'), `${alikes.join('\n')}\n`);
+  writeFileSync(join(workspace, 'AGENTS.md'), `# Rules\nDeploy with these:\n${prompted.map((sample) => sample.text).join('\n')}\n`);
 }
