@@ -123,3 +123,57 @@ describe('a secret recurring near where it was found', () => {
     keeps('mode = "direct" and the direct path');
   });
 });
+
+describe('secret-mention: a name and a value with no assignment between', () => {
+  test('a quoted value after a blank, a dash or a bar, and a long random one after `is` or a blank, are hidden', () => {
+    hides("twitch token - 'k0lj2mwl8n3ztmrivlpbc7obk914sj'", 'k0lj2mwl8n3ztmrivlpbc7obk914sj');
+    hides('sanity auth token |skCrESWvpXysjmfakeaMGdMecRnw2mTVURqlVABArKApL1j4SLUhF', 'skCrESWvpXysjmfakeaMGdMecRnw2mTVURqlVABArKApL1j4SLUhF');
+    hides('Your API2CART key is 2afddb813193eb9d3b5bd99bf5d834cd, which you need', '2afddb813193eb9d3b5bd99bf5d834cd');
+    hides('[DEBUG] Using token spu-3f10194ca38240ddb880bab79492384b', 'spu-3f10194ca38240ddb880bab79492384b');
+  });
+  test('words after a name are left: prose, slugs, hyphenated names, a label that closes its string', () => {
+    for (const text of [
+      'the key to understanding this is patience and practice',
+      'https://crypto.stackexchange.com/questions/15727/what-are-the-key-differences-between-sha3-and-keccak',
+      'algorithm.mode === "key-wrapping2024-with-padding"',
+      "'token-counting-2024-11-01'",
+      'usernameLabel:"Username or email:",passwordLabel:"Password:","rememberMe":"Remember me:"',
+    ])
+      keeps(text);
+  });
+});
+
+describe('what a secret name is given', () => {
+  test('a quoted value is all of what is between its quotes', () => {
+    hides('DJANGO_TOKEN = "django-insecure-_du9e^cmago!%(^+=gr@cu@v9-v7ulhbk2s3!w&39w4+n3*k*$"', '(^+=gr@cu@v9-v7ulhbk2s3');
+  });
+  test("a provider's prefix before a long body is a test key, even of one repeated character", () => {
+    hides('PGANALYZE_TOKEN=pgar_aaaaaaaaaaaaaaaaaaaaaaaaaaa', 'pgar_aaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    hides('vault_token: "hvb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"', 'bbbbbbbbbbbbbbbbbbbb');
+  });
+  test('an element or a name/value pair named for a password holds one whatever its shape', () => {
+    hides('<genericPassword>\n    super$ecret\n</genericPassword>', 'super$ecret');
+    hides('<add key="reactappPassword" value="whiteduke" />', 'whiteduke');
+  });
+  test("RFC 6750's short bearer token is hidden", () => hides('Authorization: Bearer mF_9.B5f-4.1JqM', 'mF_9.B5f-4.1JqM'));
+  test('names in code, paths, messages and words that hold `pass` are left', () => {
+    for (const text of [
+      '"minipass": "^7.1.2",',
+      '"bypass": "always-on-weekends"',
+      '"pass": "要素にはラベルがあります",',
+      '"pass": "Abstrakte roller er ikke brugt",',
+      'export const TOKEN_ENDPOINT = "/v1/oauth/token";',
+      '"/en/enterprise/3.0/creating-a-strong-password":"/en/enterprise-server@3.0/auth"',
+      'exports.isNotSemicolonToken = exports.isNotOpeningParenToken = void 0;',
+      "progressToken: 'progress-token-123',",
+    ])
+      keeps(text);
+  });
+});
+
+describe('a quoted value escaped inside a JSON string', () => {
+  test('is hidden like the unescaped one', () => {
+    hides(String.raw`{"file": "$tavilyToken .= \"tvly-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\";"}`, 'tvly-xxxxxxxxxxxxxxxx');
+    hides(String.raw`"twitch token - \'k0lj2mwl8n3ztmrivlpbc7obk914sj\'"`, 'k0lj2mwl8n3ztmrivlpbc7obk914sj');
+  });
+});

@@ -55,9 +55,44 @@ function randomLetters(text: string): boolean {
   return upper === 0 && shannonEntropy(value) >= 3.3;
 }
 
-/** A value assigned to a secret's name that is a credential, not a word, call or placeholder. */
+/**
+ * A provider's prefix and a long body (`pgar_aaaa…`, `hvb.bbbb…`, `BBDC-1111…`, `sk-AAAA…`): a
+ * test key, or one of a provider Cove has no rule for. Assigned to a secret's name it is a key
+ * whatever its body, as the suites that test those providers hold; a bare run of one character
+ * (`0000…`, `xxxx…`) is a placeholder.
+ */
+function prefixedKey(secret: string): boolean {
+  const body = /^[A-Za-z][A-Za-z0-9]{1,7}[_.-](?:[A-Za-z0-9]{2,8}[_.-])?([A-Za-z0-9]{16,})$/.exec(secret)?.[1];
+  // The body is a test key's filler, or random; not a word in code (`exports.isNotOpeningParenToken`).
+  return body !== undefined && (/^(.)\1+$/.test(body) || hasLetterAndDigit(body) || randomLetters(body));
+}
+
+/**
+ * A path (`/v1/oauth/token`, `/en/enterprise-server@3.0/auth`) or a relative one
+ * (`./token.json`), which names where a secret is: segments in lower case or short, where a
+ * base64 secret that starts with `/` has long mixed-case ones.
+ */
+const IS_PATH = /^\.{0,2}\/(?:(?:[a-z0-9@.:_~%+-]+|[\w.@:~%+-]{1,12})(?:\/|$))*$/;
+
+/** What follows a name that closes its own string (`passwordLabel:"Password:","Remember me:"`). */
+const CLOSED_NAME = /^[,;:)\]}]/;
+
+/**
+ * Names in code, not values: a dotted reference whose parts are words (`exports.isNotOpeningParenToken`,
+ * `process.env.API_TOKEN`; a random segment such as `R5t` is not one), or words joined by
+ * hyphens or underscores with a number at most (`progress-token-123`, `client_secret_basic`);
+ * letters as mixed as a random draw are not names (randomLetters).
+ */
+const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[A-Za-z]+(?:[-_][A-Za-z]+)+(?:[-_]\d+)?|[A-Za-z]+[-_]\d+)$/;
+
+/** A value assigned to a secret's name that is a credential, not a word, call, path or placeholder. */
 const assignedSecret = (secret: string) =>
-  (hasLetterAndDigit(secret) || randomLetters(secret)) && !PLACEHOLDER.test(secret) && !IS_URL.test(secret) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY;
+  !PLACEHOLDER.test(secret) &&
+  !CLOSED_NAME.test(secret) &&
+  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret)) &&
+  !IS_URL.test(secret) &&
+  !IS_PATH.test(secret) &&
+  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY) || prefixedKey(secret));
 
 /** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
 const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
@@ -71,6 +106,30 @@ const NOT_A_PASSWORD = /^(?:none|null|nil|true|false|undefined|string|str|int|nu
  * rest of a concatenation (`"+new Buffer(`).
  */
 const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
+
+/**
+ * A value given to a password's name that is a password: anything but a type, a literal of the
+ * language, a reference or placeholder, a route, filler (`abababab`), shell quoting around a
+ * variable (`"'$DB_PASSWORD'"`), or a sentence (a message under `pass`, as in axe-core's locales).
+ */
+const passwordValue = (secret: string) =>
+  !PLACEHOLDER.test(secret) &&
+  !NOT_A_PASSWORD.test(secret.trim()) &&
+  !PASSWORD_LOOK_ALIKE.test(secret) &&
+  !IS_URL.test(secret) &&
+  !/^(.{1,3})\1+$|\$[{(]|^['"]|\s\S+\s/.test(secret) &&
+  !CLOSED_NAME.test(secret) &&
+  // A sentence in a script written without blanks (axe-core's `"pass": "要素にはラベルがあります"`).
+  !/(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*){4}/u.test(secret);
+
+/**
+ * Whether a name that holds `pass` names a password: the word begins there (`pass`, `db_pass`,
+ * `dbPass`, `DB_PASS`), not inside another (`minipass`, `bypass`, `compass`).
+ */
+const namesPassword = (name: string) => /passw(?:or)?d|passphrase|pwd/i.test(name) || /(?:^|[^A-Za-z])(?:pass|Pass|PASS)(?![a-z])|[a-z](?:Pass|PASS)(?![a-z])/.test(name);
+
+/** Bits per character a value printed bare after a secret's name must reach (32 hex digits give 3.4). */
+const MENTION_ENTROPY = 3.2;
 
 /** Bits per character a bare `key`'s value must reach: a random draw, not a name or a path. */
 const KEY_ENTROPY = 3.5;
@@ -209,7 +268,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'bearer-token',
-    regex: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{20,}=*)/gi,
+    // RFC 6750's own example, `mF_9.B5f-4.1JqM`, is 15 characters.
+    regex: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{8,}=*)/gi,
     hints: ['bearer'],
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
@@ -233,23 +293,42 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?["'`]?(?<secret>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
+    // A quoted value is the whole of what is between the quotes (`"django-insecure-_du9e^(…"`),
+    // escaped ones too (`\"…\"`: a config inside a JSON string, a log line of JSON).
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     accept: assignedSecret,
+  },
+  {
+    // A secret's name and its value with no assignment between, the way people and tools print
+    // one: `twitch token - 'k0lj2mwl8n3z…'`, `sanity auth token |skCr…`, `Your API2CART key is
+    // 2afd…`, `[DEBUG] Using token spu-3f10…`. Quoted, whatever a secret's name is given;
+    // bare, only a long random draw (prose says "the key to", "a token of"). A hyphen stands
+    // between blanks: `key-wrapping`, `token-counting-2024-11-01` are words.
+    name: 'secret-mention',
+    regex:
+      /\b(?<name>password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![^\s"'`,;)\]]))/gi,
+    hints: ['pass', 'secret', 'token', 'apikey', 'api_key', 'api-key', 'key'],
+    near: 'line',
+    accept: (secret, match) =>
+      match.groups?.secret2 === undefined
+        ? assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret))
+        : assignedSecret(secret) && shannonEntropy(secret) >= MENTION_ENTROPY,
   },
   {
     // The name and the value in two fields of one entry: .NET's <add key="ApiToken" value="…"/>,
     // Kubernetes' and Actions' `- name: API_TOKEN` / `value: …`, JSON's {"name": …, "value": …}.
     name: 'secret-assignment',
     regex:
-      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
+      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?(?<name>[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*)["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
     hints: ['value'],
     near: 'line',
     operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
-    accept: assignedSecret,
+    // A password's field is a password whatever its shape (`<add key="dbPassword" value="whiteduke" />`).
+    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
   },
   {
     // A value assigned to a password's own name is the password whatever its shape: people's
@@ -260,14 +339,12 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass)["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
-    // A short pattern repeated (`abababab`) is filler, not a password; a value opening with the
-    // other quote is shell quoting around a variable (`"'$DB_PASSWORD'"`).
-    accept: (secret) =>
-      !PLACEHOLDER.test(secret) && !NOT_A_PASSWORD.test(secret.trim()) && !PASSWORD_LOOK_ALIKE.test(secret) && !IS_URL.test(secret) && !/^(.{1,3})\1+$|\$[{(]|^['"]/.test(secret),
+    // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
+    accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },
   {
     // Jenkins' credentials.xml and its kin: an element named for a secret holds one
@@ -278,7 +355,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // Tried once, from the `<` that opens the tag: `Result<Secret>` in code is not tried at all.
     near: 'word',
     wordCharacters: /[A-Za-z0-9_.:<-]/,
-    accept: (secret) => secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
+    // An element named for a password holds one whatever its shape (`<genericPassword>super$ecret<…>`).
+    accept: (secret, match) =>
+      (namesPassword(match.groups?.tag ?? '') && passwordValue(secret.trim())) ||
+      secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
   },
   {
     // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in

@@ -68,6 +68,16 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /**
+ * `at`, or the start of the marker it falls in: when a longer match takes over from a shorter
+ * one (`[REDACTED:secret-mention]` becoming `[REDACTED:github-token]`), the new marker goes out
+ * whole after the old one, not as the old one's first half and the new one's tail.
+ */
+function markerSafe(text: string, at: number): number {
+  const open = text.lastIndexOf('[REDACTED:', at - 1);
+  return open !== -1 && text.indexOf(']', open) >= at ? open : at;
+}
+
+/**
  * The streams of one publisher: a delta is redacted together with the text before it in its
  * block, so a token split over deltas is replaced once its whole shape has arrived. What was
  * already sent cannot be taken back: a secret recognisable only from its end loses its tail,
@@ -111,7 +121,7 @@ export class EventRedaction {
       open.sent = after;
     }
     // Whatever differs from what the window said before goes out again, redacted.
-    const out = after.startsWith(before) ? after.slice(before.length) : after.slice(commonPrefix(after, before));
+    const out = after.startsWith(before) ? after.slice(before.length) : after.slice(markerSafe(after, commonPrefix(after, before)));
     return out === text ? delta : withText(delta, out);
   }
 }
