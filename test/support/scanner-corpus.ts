@@ -39,13 +39,58 @@ function identifier(format: string): string {
   return (rest.startsWith('np.') ? rest.split('.')[1]! : rest.split('/')[0]!).replace(/[^A-Za-z0-9]/g, '_');
 }
 
+/**
+ * Connection strings whose suite names the whole string (trufflehog's jdbc, Azure's connection
+ * strings and SAS tokens) or its host (noseyparker's postgres and mongodb rules, whose last group
+ * is the host): the credential in one is its password, key or signature, and one without holds
+ * none (`jdbc:sqlite:/data/test.db`, `jdbc:mysql://host:3306/db`).
+ */
+const CONNECTION_FORMATS = new Set([
+  'trufflehog:jdbc',
+  'trufflehog:azureappconfigconnectionstring',
+  'trufflehog:azuresastoken',
+  'noseyparker:np.postgres.1',
+  'noseyparker:np.mongodb.1',
+  'noseyparker:np.generic.10',
+]);
+const CREDENTIAL_PARTS = [/:\/\/[^\s:/@]*:([^\s@/]+)@/, /(?:password|pwd)\s*=\s*([^;&"'\s]+)/i, /\bSecret=([^;"'\s]+)/, /[?&]sig=([^&"'\s]+)/];
+function credentialIn(held: Held): string | undefined {
+  for (const where of [held.secret, held.text]) {
+    for (const part of CREDENTIAL_PARTS) {
+      const found = part.exec(where)?.[1];
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a suite's rule matched that refers to a secret without holding one: a shell or PowerShell
+ * variable (`$ESXipass`), cmd's `%nothing%`, a Ruby interpolation, a constant's name
+ * (`SOME_PASSWORD`). A redactor that hid these would hide every `password: $DB_PASS` in code.
+ */
+const REFERENCE = /^["'\\]*(?:\$\w+|%\w+%|\$\{[^}]*\}|#\{[^}]*\}|[A-Z]+(?:_[A-Z]+)+)["'\\]*\s*$/;
+
+/**
+ * The suites' samples, references left out; a connection string by its credential, and only as
+ * its suite wrote it (written under a token's name, its password alone would be a word there).
+ */
+function heldSamples(): (Held & { asWritten?: true })[] {
+  return heldOut.samples.flatMap((held) => {
+    if (REFERENCE.test(held.secret)) return [];
+    if (!CONNECTION_FORMATS.has(held.format)) return [held];
+    const secret = credentialIn(held);
+    return secret ? [{ ...held, secret, asWritten: true as const }] : [];
+  });
+}
+
 export function heldOutSamples(): Sample[] {
   const samples: Sample[] = [];
-  heldOut.samples.forEach((held, index) => {
+  heldSamples().forEach((held, index) => {
     const file = `held-out/${held.source}.txt`;
     samples.push({ format: held.format, secret: held.secret, text: held.text, file });
     // A secret with blanks, quotes or backslashes (a PEM block, a JSON blob) only goes as written.
-    if (/[\s"'`\\]/.test(held.secret)) return;
+    if (held.asWritten || /[\s"'`\\]/.test(held.secret)) return;
     // A password is written under a password's name: a word like `centipede` is a password there,
     // not a token (the syntaxes' names say token).
     const password = /password|passwd|basic ?auth|credential/i.test(held.name);

@@ -187,3 +187,19 @@ describe('real files that hold no secret', () => {
     for (const file of files) assert.equal(secrets.redact(readFileSync(new URL(file, root), 'utf8')).count, 0, file);
   });
 });
+
+describe('values that end where their syntax ends', () => {
+  test("a .env value to the end of its line, a pair's quoted value whole, a connection string's password to its next field", () => {
+    hides('D7NETWORK_TOKEN=u@D7GXt)t>8d(LtH^(lvZ<g=', 't)t>8d(LtH^(lvZ');
+    hides('<add key="djangoToken" value="django-insecure-_du9e^cmago!%(^+=gr@cu@v9-v7ulhbk2s3" />', '(^+=gr@cu@v9-v7ulhbk2s3');
+    hides('jdbc:sqlserver://x.x.x.x:1433;databaseName=MY-DB;user=MY-USER;password=MY-PASSWORD;encrypt=false', 'MY-PASSWORD');
+  });
+  test('short and digit-only tokens, and a test key whose body comes in groups', () => {
+    hides('MOCKAROO_TOKEN=mlm9iqkm', 'mlm9iqkm');
+    hides("vbout_token = '9734741337193905126710251'", '9734741337193905126710251');
+    hides('tailscale_token: "tskey-future-KKKKKKKKKKKK-LLLLLLLLLLLLLLLLLLLLLLLL"', 'LLLLLLLLLLLLLLLLLLLLLLLL');
+  });
+  test('code after an assignment with blanks is left', () => {
+    for (const text of ['var token = this.readToken(1, state);', 'const secret = crypto.randomBytes(32);', 'password=input.value;']) keeps(text);
+  });
+});

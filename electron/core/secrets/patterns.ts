@@ -39,6 +39,9 @@ export interface SecretPattern {
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
 const ASSIGNMENT_ENTROPY = 2.8;
 
+/** A short value cannot reach that floor however random (8 distinct characters give 3 bits): three quarters of a bit below its most. */
+const entropyFloor = (value: string) => Math.min(ASSIGNMENT_ENTROPY, Math.log2(value.length) - 0.75);
+
 const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test(value);
 
 /**
@@ -49,7 +52,7 @@ const hasLetterAndDigit = (value: string) => /\d/.test(value) && /[A-Za-z]/.test
 function randomLetters(text: string): boolean {
   // Separators do not make a draw less random (`PSIYbVgfkbEPQoqJfzHpACTtihONkQ_cKmOpNDPNiCU`).
   const value = text.replace(/[_-]/g, '');
-  if (!/^[A-Za-z]{12,}$/.test(value)) return false;
+  if (!/^[A-Za-z]{10,}$/.test(value)) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   if (upper >= 0.25 && upper <= 0.75) return true;
   return upper === 0 && shannonEntropy(value) >= 3.3;
@@ -62,9 +65,11 @@ function randomLetters(text: string): boolean {
  * (`0000…`, `xxxx…`) is a placeholder.
  */
 function prefixedKey(secret: string): boolean {
-  const body = /^[A-Za-z][A-Za-z0-9]{1,7}[_.-](?:[A-Za-z0-9]{2,8}[_.-])?([A-Za-z0-9]{16,})$/.exec(secret)?.[1];
-  // The body is a test key's filler, or random; not a word in code (`exports.isNotOpeningParenToken`).
-  return body !== undefined && (/^(.)\1+$/.test(body) || hasLetterAndDigit(body) || randomLetters(body));
+  // The body may come in groups (`tskey-future-KKKKKKKKKKKK-LLLL…`).
+  const groups = /^[A-Za-z][A-Za-z0-9]{1,7}[_.-](?:[A-Za-z0-9]{2,8}[_.-])?([A-Za-z0-9]{8,}(?:-[A-Za-z0-9]{8,})*)$/.exec(secret)?.[1]?.split('-');
+  const body = groups?.join('') ?? '';
+  // A test key's filler (runs of one character), or random; not a word in code (`exports.isNotOpeningParenToken`).
+  return body.length >= 16 && (groups!.every((group) => /^(.)\1*$/.test(group)) || hasLetterAndDigit(body) || randomLetters(body));
 }
 
 /**
@@ -92,7 +97,7 @@ const assignedSecret = (secret: string) =>
   !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret)) &&
   !IS_URL.test(secret) &&
   !IS_PATH.test(secret) &&
-  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= ASSIGNMENT_ENTROPY) || prefixedKey(secret));
+  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || /^\d{16,}$/.test(secret));
 
 /** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
 const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
@@ -293,12 +298,14 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>[^\s"'`,;(){}[\]<>]{8,})(?=["'`\s,;<)\]]|\\[nr]|$))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
     // A quoted value is the whole of what is between the quotes (`"django-insecure-_du9e^(…"`),
-    // escaped ones too (`\"…\"`: a config inside a JSON string, a log line of JSON).
+    // escaped ones too (`\"…\"`: a config inside a JSON string, a log line of JSON); an
+    // unquoted one right after `NAME=` that ends its line is all of it (.env's
+    // `D7_TOKEN=u@D7GXt)t>8d(LtH^(lvZ<g=`; code puts blanks around `=`, `var token = next(1)`).
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     accept: assignedSecret,
   },
@@ -323,10 +330,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // Kubernetes' and Actions' `- name: API_TOKEN` / `value: …`, JSON's {"name": …, "value": …}.
     name: 'secret-assignment',
     regex:
-      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?(?<name>[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*)["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"'`,;(){}[\]<>]{8,})/gi,
+      /\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?(?<name>[\w.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|creds)[\w.-]*)["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*(?:(?<quote>["'])(?<secret>[^\s"'`]{8,300})\k<quote>|["']?(?<secret2>[^\s"'`,;(){}[\]<>]{8,}))/gi,
     hints: ['value'],
     near: 'line',
-    operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 8 } },
+    operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`]/, min: 8 } },
     // A password's field is a password whatever its shape (`<add key="dbPassword" value="whiteduke" />`).
     accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
   },
@@ -335,11 +342,12 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // passwords are words (`open sesame`, `Prestigitariu$`), which the entropy floor above lets
     // through; `==` against a quoted literal is one written into the code. Quoted (any characters
     // but the quote, after four that may begin a value: not the ` + code + ` between two
-    // strings), or unquoted to the end of the line (.env, .ini, properties); never a type, a
+    // strings), or unquoted to the end of the line (.env, .ini, properties) or to the next field
+    // of a connection string or query (`;encrypt=false`, `&user=`); never a type, a
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})[ \t]*$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|(?=;[A-Za-z ]|&)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
