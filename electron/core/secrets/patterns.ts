@@ -317,12 +317,14 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // between blanks: `key-wrapping`, `token-counting-2024-11-01` are words.
     name: 'secret-mention',
     regex:
-      /\b(?<name>password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![^\s"'`,;)\]]))/gi,
+      /\b(?:password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![A-Za-z0-9+/=_.~-])(?![^\s"'`,;)\]]))/gi,
+    // Every match begins with a hint, so it is tried once where each one starts (no group
+    // around the names: a named one would hide that from startsAtKeyword).
     hints: ['pass', 'secret', 'token', 'apikey', 'api_key', 'api-key', 'key'],
     near: 'line',
     accept: (secret, match) =>
       match.groups?.secret2 === undefined
-        ? assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret))
+        ? assignedSecret(secret) || (namesPassword(match[0]) && passwordValue(secret))
         : assignedSecret(secret) && shannonEntropy(secret) >= MENTION_ENTROPY,
   },
   {
