@@ -10,6 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretSet } from '../../electron/core/secrets';
+import { startsAtKeyword } from '../../electron/core/secrets/keyword-anchors';
+import { BUILT_IN_PATTERNS } from '../../electron/core/secrets/patterns';
 
 const secrets = new SecretSet();
 const hides = (text: string, secret: string) => {
@@ -125,6 +127,10 @@ describe('a secret recurring near where it was found', () => {
 });
 
 describe('secret-mention: a name and a value with no assignment between', () => {
+  test('is tried once where its name starts, not over every line holding `key`', () => {
+    const mention = BUILT_IN_PATTERNS.find((pattern) => pattern.name === 'secret-mention')!;
+    assert.ok(startsAtKeyword(mention.regex.source, mention.hints ?? []));
+  });
   test('a quoted value after a blank, a dash or a bar, and a long random one after `is` or a blank, are hidden', () => {
     hides("twitch token - 'k0lj2mwl8n3ztmrivlpbc7obk914sj'", 'k0lj2mwl8n3ztmrivlpbc7obk914sj');
     hides('sanity auth token |skCrESWvpXysjmfakeaMGdMecRnw2mTVURqlVABArKApL1j4SLUhF', 'skCrESWvpXysjmfakeaMGdMecRnw2mTVURqlVABArKApL1j4SLUhF');
