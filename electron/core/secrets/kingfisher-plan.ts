@@ -1,0 +1,92 @@
+/**
+ * MongoDB Kingfisher's rules (rules/kingfisher.json, Apache-2.0, refreshed by
+ * scripts/refresh-kingfisher-rules.mjs) worked out into the rules Cove redacts with, beside
+ * gitleaks' (gitleaks-plan.ts) and by the same machinery. A Kingfisher rule is a Rust regex,
+ * mostly in verbose mode; its secret is its first capture group, more random than its
+ * `min_entropy`. Like gitleaks' rules, this runs at build time only (generate-rules.ts).
+ *
+ * Kingfisher names no keywords: a rule's are the literals every match of its pattern begins with
+ * (the provider's name in `adobe(?:.|[\n\r]){0,32}?…`, the prefix `aio_` in `\b(aio_[…]{28})`).
+ * A rule with no such literal is skipped, not run on every text: 700 rules woken by nothing but
+ * would each be a full pass over every output, and gitleaks' and Cove's rules already cover the
+ * unprefixed shapes (JWTs, URLs with passwords, private keys) such rules are for.
+ */
+import data from './rules/kingfisher.json' with { type: 'json' };
+import type { PlannedRule } from './gitleaks-generated';
+import { re2ToJs, RegexTranslationError } from './re2-to-js';
+import { distinctivePrefix, leadingLiterals, secretPart } from './rule-prefix';
+import { rustToRe2 } from './rust-regex';
+
+export interface KingfisherRule {
+  id: string;
+  name: string;
+  pattern: string;
+  min_entropy?: number;
+  examples: string[];
+  negative_examples?: string[];
+}
+
+export const kingfisherData = data as { repo: string; commit: string; rules: KingfisherRule[] };
+
+/** A keyword shorter than this (`sk`, `ey`) would wake its rule on most outputs. */
+const MIN_KEYWORD = 3;
+
+/** The marker name of a rule: `kingfisher.adobe.1` is shown as `[REDACTED:kingfisher-adobe-1]`. */
+export const kingfisherLabel = (id: string): string =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The RE2 source of a rule's pattern, leading flags after the word boundaries that usually precede them. */
+export function kingfisherSource(rule: Pick<KingfisherRule, 'pattern'>): string {
+  return rustToRe2(rule.pattern);
+}
+
+/** The lower-case literals one of which begins every match, or why there are none. */
+function keywordsOf(source: string): string[] | string {
+  const body = source.replace(/^(?:\(\?[a-z]+\))+/, '');
+  const literals = leadingLiterals(body);
+  if (literals.some((literal) => literal.length < MIN_KEYWORD)) return 'no literal of three characters or more begins every match';
+  return [...new Set(literals.map((literal) => literal.toLowerCase()))];
+}
+
+export interface KingfisherPlan {
+  rules: PlannedRule[];
+  skipped: { id: string; reason: string }[];
+}
+
+export function planKingfisherRules(): KingfisherPlan {
+  const rules: PlannedRule[] = [];
+  const skipped: KingfisherPlan['skipped'] = [];
+  for (const rule of kingfisherData.rules) {
+    try {
+      const source = kingfisherSource(rule);
+      const keywords = keywordsOf(source);
+      if (typeof keywords === 'string') {
+        skipped.push({ id: rule.id, reason: keywords });
+        continue;
+      }
+      const js = re2ToJs(source);
+      new RegExp(js, 'gd');
+      const part = secretPart(source, 0);
+      // As with gitleaks' rules: a provider's own prefix says "credential" whatever the entropy.
+      const prefix = distinctivePrefix(part ? part.group : source);
+      rules.push({
+        id: kingfisherLabel(rule.id),
+        source: js,
+        keywords,
+        entropy: prefix ? 0 : (rule.min_entropy ?? 0),
+        // Kingfisher's secret is the first capture group; 0 is the first that matched.
+        secretGroup: 0,
+        allowlists: [],
+        semiGeneric: false,
+        ...(prefix ? { prefix } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;
+      skipped.push({ id: rule.id, reason: error.message });
+    }
+  }
+  return { rules, skipped };
+}
