@@ -3,7 +3,7 @@
 // Only what redaction needs is kept (id, name, pattern, min_entropy and the examples the tests
 // check); validation requests, references and helper rules (`visible: false`: a client id that
 // is no secret by itself) are left out. The Rust regexes stay as Kingfisher wrote them and are
-// translated at build time (electron/core/secrets/kingfisher-plan.ts); this script then
+// translated at build time, as is Kingfisher's safe list of placeholders (src/safe_list.rs), (electron/core/secrets/kingfisher-plan.ts); this script then
 // regenerates rules/gitleaks.generated.json, which redaction loads.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -49,15 +49,24 @@ for (const path of paths) {
     });
   }
 }
+// Kingfisher excuses a secret its safe list matches (src/safe_list.rs: `EXAMPLEKEY`, `hunter2`,
+// `${VAR}`, `abcdefghij`…); that list is code, not data, so its raw-string regexes are read out.
+const safeListSource = git('show', 'HEAD:src/safe_list.rs');
+const safeList = [...safeListSource.matchAll(/compile_regex\(\s*r"((?:[^"]|"(?!\s*,?\s*\)))*)"\s*,?\s*\)/g)].map((match) => match[1]);
+if (safeList.length < 5) {
+  console.error(`src/safe_list.rs: found ${safeList.length} safe-list regexes, expected a dozen or more (has its form changed?)`);
+  process.exit(1);
+}
 const out = join(import.meta.dirname, '../electron/core/secrets/rules');
 const data = {
   source: 'https://github.com/mongodb/kingfisher/tree/main/data/rules',
   repo: 'mongodb/kingfisher',
   commit,
   license: 'Apache-2.0, see LICENSE-kingfisher beside this file',
+  safe_list: safeList,
   rules,
 };
 writeFileSync(join(out, 'kingfisher.json'), `${JSON.stringify(data, null, 1)}\n`);
 writeFileSync(join(out, 'LICENSE-kingfisher'), git('show', 'HEAD:LICENSE'));
-console.log(`kingfisher ${commit.slice(0, 12)}: ${rules.length} rules written to ${out} (${hidden} helper rules left out)`);
+console.log(`kingfisher ${commit.slice(0, 12)}: ${rules.length} rules written to ${out} (${hidden} helper rules left out), ${safeList.length} safe-list regexes`);
 execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'generate-secret-rules.mjs')], { stdio: 'inherit' });

@@ -11,5 +11,12 @@ import { planKingfisherRules } from './kingfisher-plan';
 export function planDefaultRules(): RulePlan {
   const gitleaks = planGitleaksRules();
   const kingfisher = planKingfisherRules();
-  return { ...gitleaks, rules: [...gitleaks.rules, ...kingfisher.rules], skipped: [...gitleaks.skipped, ...kingfisher.skipped] };
+  // Kingfisher's allowlists go after gitleaks' (whose global list's index stays), its rules' indexes shifted to match.
+  const shift = gitleaks.allowlists.length;
+  return {
+    ...gitleaks,
+    rules: [...gitleaks.rules, ...kingfisher.rules.map((rule) => ({ ...rule, allowlists: rule.allowlists.map((index) => index + shift) }))],
+    allowlists: [...gitleaks.allowlists, ...kingfisher.allowlists],
+    skipped: [...gitleaks.skipped, ...kingfisher.skipped],
+  };
 }

@@ -12,7 +12,7 @@
  * unprefixed shapes (JWTs, URLs with passwords, private keys) such rules are for.
  */
 import data from './rules/kingfisher.json' with { type: 'json' };
-import type { PlannedRule } from './gitleaks-generated';
+import type { PlannedAllowlist, PlannedRule } from './gitleaks-generated';
 import { re2ToJs, RegexTranslationError } from './re2-to-js';
 import { distinctivePrefix, leadingLiterals, secretPart } from './rule-prefix';
 import { rustToRe2 } from './rust-regex';
@@ -26,7 +26,17 @@ export interface KingfisherRule {
   negative_examples?: string[];
 }
 
-export const kingfisherData = data as { repo: string; commit: string; rules: KingfisherRule[] };
+export const kingfisherData = data as { repo: string; commit: string; safe_list: string[]; rules: KingfisherRule[] };
+
+/**
+ * A value that is a template's blank, not a secret: `<YOUR_ACCOUNT_NAME>`, `[Shared Access Key
+ * Name goes here]`. Cove's addition to Kingfisher's safe list, for rules whose value is
+ * anything up to a delimiter (Azure's `AccountName=…;`).
+ */
+const PLACEHOLDERS = ['^<[^<>]*>$', '^\\[[^\\[\\]]*\\]$'];
+
+/** A URL's user and password (`mongodb://user:pass@host`), what every example of a URL-credential rule holds. */
+const URL_CREDENTIALS = /[a-z][\w+.-]*:\/\/[^\s/@:]*:[^\s@]*@/i;
 
 /**
  * Kingfisher's generic rules (any `password = …` after a `user`, any `secret: …`) are left out:
@@ -61,15 +71,27 @@ function keywordsOf(source: string): string[] | string {
 
 export interface KingfisherPlan {
   rules: PlannedRule[];
+  /** Kingfisher's safe list and Cove's placeholders; every rule's `allowlists` index them. */
+  allowlists: PlannedAllowlist[];
   skipped: { id: string; reason: string }[];
 }
 
 export function planKingfisherRules(): KingfisherPlan {
   const rules: PlannedRule[] = [];
   const skipped: KingfisherPlan['skipped'] = [];
+  // Kingfisher judges every secret by its safe list; a list that does not translate is not loaded.
+  const allowlists: PlannedAllowlist[] = [
+    { regexes: kingfisherData.safe_list.map((source) => checked(re2ToJs(source), '')), target: 'secret', stopwords: [], all: false },
+    { regexes: PLACEHOLDERS, target: 'secret', stopwords: [], all: false },
+  ];
   for (const rule of kingfisherData.rules) {
     if (GENERIC.test(rule.id)) {
       skipped.push({ id: rule.id, reason: "a generic assignment rule: Cove's own patterns and gitleaks' generic rule cover those" });
+      continue;
+    }
+    // Cove's url-password pattern judges these, with its placeholders (`user:password@`, `$password`).
+    if (rule.examples.length > 0 && rule.examples.every((example) => URL_CREDENTIALS.test(example))) {
+      skipped.push({ id: rule.id, reason: "a URL's user and password: Cove's url-password pattern covers those" });
       continue;
     }
     try {
@@ -79,8 +101,7 @@ export function planKingfisherRules(): KingfisherPlan {
         skipped.push({ id: rule.id, reason: keywords });
         continue;
       }
-      const js = re2ToJs(source);
-      new RegExp(js, 'gd');
+      const js = checked(re2ToJs(source), 'gd');
       const part = secretPart(source, 0);
       // As with gitleaks' rules: a provider's own prefix says "credential" whatever the entropy.
       const prefix = distinctivePrefix(part ? part.group : source);
@@ -91,7 +112,7 @@ export function planKingfisherRules(): KingfisherPlan {
         entropy: prefix ? 0 : (rule.min_entropy ?? 0),
         // Kingfisher's secret is the first capture group; 0 is the first that matched.
         secretGroup: 0,
-        allowlists: [],
+        allowlists: [0, 1],
         semiGeneric: false,
         ...(prefix ? { prefix } : {}),
       });
@@ -100,5 +121,11 @@ export function planKingfisherRules(): KingfisherPlan {
       skipped.push({ id: rule.id, reason: error.message });
     }
   }
-  return { rules, skipped };
+  return { rules, allowlists, skipped };
+}
+
+/** The source, once it is known to compile with `flags`. */
+function checked(source: string, flags: string): string {
+  new RegExp(source, flags);
+  return source;
 }
