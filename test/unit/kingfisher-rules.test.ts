@@ -97,7 +97,10 @@ describe("Kingfisher's rules", () => {
   test('the translated pattern is the one planned', () => {
     const rule = running.find((one) => one.id === 'kingfisher.adafruitio.1')!;
     const planned = plan.rules.find((one) => one.id === 'kingfisher-adafruitio-1')!;
-    assert.equal(planned.source, re2ToJs(kingfisherSource(rule)));
+    // `(?xi)`: case-insensitive throughout, so compiled with `i` rather than with `[aA]` for each letter.
+    assert.equal(kingfisherSource(rule).slice(0, 4), '(?i)');
+    assert.equal(planned.ignoreCase, true);
+    assert.equal(planned.source, re2ToJs(kingfisherSource(rule).slice(4)));
     assert.deepEqual(planned.keywords, ['aio_']);
     assert.equal(planned.entropy, 0, 'aio_ is a provider prefix');
   });

@@ -48,6 +48,8 @@ const GENERIC = /^kingfisher\.generic\./;
 
 /** A keyword shorter than this (`sk`, `ey`) would wake its rule on most outputs. */
 const MIN_KEYWORD = 3;
+/** Keywords are cut to this length: see keywordsOf. */
+const MAX_KEYWORD = 8;
 
 /** The marker name of a rule: `kingfisher.adobe.1` is shown as `[REDACTED:kingfisher-adobe-1]`. */
 export const kingfisherLabel = (id: string): string =>
@@ -66,7 +68,9 @@ function keywordsOf(source: string): string[] | string {
   const body = source.replace(/^(?:\(\?[a-z]+\))+/, '');
   const literals = leadingLiterals(body);
   if (literals.some((literal) => literal.length < MIN_KEYWORD)) return 'no literal of three characters or more begins every match';
-  return [...new Set(literals.map((literal) => literal.toLowerCase()))];
+  // A literal's first characters are as sure a sign as all of it; a long provider name
+  // (`centralstationcrm`) would add a state to the keyword automaton for each of its letters.
+  return [...new Set(literals.map((literal) => literal.toLowerCase().slice(0, MAX_KEYWORD)))];
 }
 
 export interface KingfisherPlan {
@@ -101,7 +105,9 @@ export function planKingfisherRules(): KingfisherPlan {
         skipped.push({ id: rule.id, reason: keywords });
         continue;
       }
-      const js = checked(re2ToJs(source), 'gd');
+      // Case-insensitive throughout: translated without it and compiled with `i` (see PlannedRule.ignoreCase).
+      const ignoreCase = source.startsWith('(?i)') && !source.includes('(?-');
+      const js = checked(re2ToJs(ignoreCase ? source.slice(4) : source), ignoreCase ? 'gdi' : 'gd');
       const part = secretPart(source, 0);
       // As with gitleaks' rules: a provider's own prefix says "credential" whatever the entropy.
       const prefix = distinctivePrefix(part ? part.group : source);
@@ -115,6 +121,7 @@ export function planKingfisherRules(): KingfisherPlan {
         allowlists: [0, 1],
         semiGeneric: false,
         ...(prefix ? { prefix } : {}),
+        ...(ignoreCase ? { ignoreCase } : {}),
       });
     } catch (error) {
       if (!(error instanceof RegexTranslationError) && !(error instanceof SyntaxError)) throw error;
