@@ -22,7 +22,12 @@ export function generatedRulesText(): string {
   // The detectors' keyword sets in detectorIndex's order: Cove's patterns, then the rules.
   const keyed = [...BUILT_IN_PATTERNS.map((pattern) => ({ keywords: pattern.hints ?? [] })), ...plan.rules].filter((set) => set.keywords.length > 0);
   const scanner = saveTables(new KeywordScanner(keywordList(keyed).keywords).tables());
-  const data: GeneratedRules = { note: `Generated from gitleaks.json, kingfisher.json (${kingfisherData.repo} ${kingfisherData.commit}) and patterns.ts by \`${GENERATE_COMMAND}\`; do not edit.`, ...plan, rules: plan.rules.map(rowOfRule), scanner };
+  const data: GeneratedRules = {
+    note: `Generated from gitleaks.json, kingfisher.json (${kingfisherData.repo} ${kingfisherData.commit}) and patterns.ts by \`${GENERATE_COMMAND}\`; do not edit.`,
+    ...plan,
+    rules: plan.rules.map(rowOfRule),
+    scanner,
+  };
   // Compact (whitespace is parsed too), but a key, a rule or an allowlist to a line, for diffs.
   const fields = Object.entries(data).map(([key, value]) => {
     const text = Array.isArray(value) && value.length > 0 ? `[\n${value.map((item) => JSON.stringify(item)).join(',\n')}\n]` : JSON.stringify(value);

@@ -51,17 +51,12 @@ export interface RulePlan {
  */
 export type RuleRow = [id: string, source: string, keywords: string[], entropy: number, secretGroup: number, allowlists: number[], semiGeneric: 0 | 1, prefix: string, ignoreCase?: 1];
 
-export const rowOfRule = (rule: PlannedRule): RuleRow => [
-  rule.id,
-  rule.source,
-  rule.keywords,
-  rule.entropy,
-  rule.secretGroup,
-  rule.allowlists,
-  rule.semiGeneric ? 1 : 0,
-  rule.prefix ?? '',
-  ...(rule.ignoreCase ? ([1] as const) : []),
-];
+export function rowOfRule(rule: PlannedRule): RuleRow {
+  const row: RuleRow = [rule.id, rule.source, rule.keywords, rule.entropy, rule.secretGroup, rule.allowlists, rule.semiGeneric ? 1 : 0, rule.prefix ?? ''];
+  // Only rules compiled with `i` carry the ninth field: gitleaks' rows stay as they were.
+  if (rule.ignoreCase) row.push(1);
+  return row;
+}
 
 export interface GeneratedRules extends Omit<RulePlan, 'rules'> {
   note: string;

@@ -48,8 +48,8 @@ const GENERIC = /^kingfisher\.generic\./;
 
 /** A keyword shorter than this (`sk`, `ey`) would wake its rule on most outputs. */
 const MIN_KEYWORD = 3;
-/** Keywords are cut to this length: see keywordsOf. */
-const MAX_KEYWORD = 8;
+/** Keywords are cut to this length (six keeps `azconfig`-like names rare and the automaton 700 states smaller): see keywordsOf. */
+const MAX_KEYWORD = 6;
 
 /** The marker name of a rule: `kingfisher.adobe.1` is shown as `[REDACTED:kingfisher-adobe-1]`. */
 export const kingfisherLabel = (id: string): string =>
