@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { re2ToJs } from '../electron/core/secrets/re2-to-js.ts';
+import { rustToRe2 } from '../electron/core/secrets/rust-regex.ts';
 
 const mirror = process.argv[2];
 if (!mirror) {
@@ -40,38 +41,8 @@ const skip = (why) => (skipped[why] = (skipped[why] ?? 0) + 1);
 /** A secret shorter than this is a fragment, not something a leak check can look for. */
 const MIN_SECRET = 8;
 
-/** Rust's `(?x)` verbose mode has no JS form: drop its blanks and comments, keeping classes and escapes. */
-function unverbose(source) {
-  let out = '';
-  let inClass = false;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index];
-    if (char === '\\') {
-      out += source.slice(index, index + 2);
-      index++;
-    } else if (inClass) {
-      if (char === ']') inClass = false;
-      out += char;
-    } else if (char === '[') {
-      inClass = true;
-      out += char;
-      if (source[index + 1] === ']') out += source[++index];
-    } else if (source.startsWith('(?#', index)) {
-      index = source.indexOf(')', index);
-    } else if (char === '#') {
-      const end = source.indexOf('\n', index);
-      index = end === -1 ? source.length : end;
-    } else if (!/\s/.test(char)) out += char;
-  }
-  return out;
-}
-
 function compileNoseyparker(pattern) {
-  let source = pattern.trim();
-  // Flags written together (`(?xi)`) or one after another (`(?x)(?i)`).
-  const verbose = /^(?:\(\?[a-z]+\))*/.exec(source)[0];
-  if (verbose.includes('x')) source = verbose.replace(/x/g, '').replace(/\(\?\)/g, '') + unverbose(source.slice(verbose.length));
-  return new RegExp(re2ToJs(source), 'g');
+  return new RegExp(re2ToJs(rustToRe2(pattern)), 'g');
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
- * gitleaks' default rules as Cove loads them (see gitleaks-plan.ts for how they are worked out):
+ * gitleaks' default rules and Kingfisher's as Cove loads them (see gitleaks-plan.ts and
+ * kingfisher-plan.ts for how they are worked out):
  * eagerly from the vendored set, translating every regex now, which is how tests check that a
  * refreshed set translates; or as redaction does, from the generated file, compiling each regex
  * when its rule is first woken.
  */
 import { generatedRules, rulesOfPlan } from './gitleaks-generated';
-import { planGitleaksRules } from './gitleaks-plan';
+import { planDefaultRules } from './default-plan';
 import type { LoadedRules, Rule } from './rule-model';
 
 export { allowed, SEMI_GENERIC_REACH, shannonEntropy, type Allowlist, type Candidate, type LoadedRules, type Rule } from './rule-model';
@@ -20,7 +21,7 @@ export interface LoadOptions {
 
 export function loadGitleaksRules(options: LoadOptions = {}): LoadedRules {
   if (options.lazy) return generatedRules();
-  const loaded = rulesOfPlan(planGitleaksRules());
+  const loaded = rulesOfPlan(planDefaultRules());
   loaded.rules.forEach(compiled);
   loaded.global.forEach((list) => list.regexes);
   return loaded;

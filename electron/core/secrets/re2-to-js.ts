@@ -151,9 +151,11 @@ export function re2ToJs(source: string): string {
         continue;
       }
       stack.push(flags);
-      if (source.startsWith('(?P<', index)) {
-        out += '(?<';
-        index += 4;
+      // A group's name (`(?P<name>`, or Rust's `(?<name>`) is copied as written, not case-folded.
+      const name = /^\(\?P?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(source.slice(index, index + 64));
+      if (name) {
+        out += `(?<${name[1]}>`;
+        index += name[0].length;
         continue;
       }
       out += '(';

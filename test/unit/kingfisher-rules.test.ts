@@ -1,0 +1,107 @@
+/**
+ * Kingfisher's rules (electron/core/secrets/kingfisher-plan.ts) against Kingfisher's own
+ * examples: each positive example's secret (the first capture group of the rule's own pattern on
+ * it) is gone from what the redactor gives, and its negative examples are left as they are.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SecretSet } from '../../electron/core/secrets';
+import { kingfisherData, kingfisherLabel, kingfisherSource, planKingfisherRules } from '../../electron/core/secrets/kingfisher-plan';
+import { re2ToJs } from '../../electron/core/secrets/re2-to-js';
+import { rustToRe2, unverbose } from '../../electron/core/secrets/rust-regex';
+import { allowed, loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
+
+const plan = planKingfisherRules();
+const skipped = new Set(plan.skipped.map((rule) => rule.id));
+const running = kingfisherData.rules.filter((rule) => !skipped.has(rule.id));
+const secrets = new SecretSet();
+const planned = new Map(plan.rules.map((rule) => [rule.id, rule]));
+/** gitleaks' global allowlist, which every vendored rule is judged by (placeholders, `${VAR}`s, the alphabet). */
+const { global: gitleaksGlobal } = loadGitleaksRules({ lazy: true });
+/** ...and Kingfisher's own safe list (`123456789`, `EXAMPLEKEY`, `hunter2`) with Cove's placeholders. */
+const global = [...gitleaksGlobal, ...plan.allowlists.map((list) => ({ ...list, regexes: list.regexes.map((source) => new RegExp(source)) }))];
+
+/**
+ * Examples their own rule cannot match, in Rust either: verbose mode drops the blanks of
+ * `convertto-securestring ".*" -asplaintext`, and a 22-character word cannot be cut from
+ * `splendid21RANDOMCONTENT_token` between word boundaries.
+ */
+const UPSTREAM_MISMATCHES = new Set(['kingfisher.plaintext.1', 'kingfisher.travisci.1']);
+
+/** The secret of an example as Kingfisher sees it: the first group that matched. */
+function secretOf(pattern: string, example: string): string | undefined {
+  const match = new RegExp(re2ToJs(rustToRe2(pattern))).exec(example);
+  return match ? (match.slice(1).find((group) => group) ?? match[0]) : undefined;
+}
+
+describe("Kingfisher's rules", () => {
+  test('Rust verbose mode: blanks and comments dropped, escaped blanks and classes kept', () => {
+    assert.equal(unverbose(' a b # note\n [ #] \\  c (?# x)d'), 'ab[ #]\\ cd');
+    assert.equal(rustToRe2('(?x)\n(?i)\n\\b ( aio_ [a-z]{2} )'), '(?i)\\b(aio_[a-z]{2})');
+    assert.equal(rustToRe2('(?i)\\bfoo bar'), '(?i)\\bfoo bar', 'without x blanks are literal');
+  });
+
+  test('nearly all translate and have keywords; the skipped ones say why', () => {
+    assert.ok(kingfisherData.rules.length >= 700, `${kingfisherData.rules.length} rules vendored`);
+    assert.ok(plan.rules.length >= 650, `${plan.rules.length} planned`);
+    assert.ok(plan.skipped.length <= 60, JSON.stringify(plan.skipped, null, 1));
+    for (const rule of plan.skipped) assert.ok(rule.reason.length > 0, rule.id);
+    for (const rule of plan.rules) {
+      assert.match(rule.id, /^kingfisher-[a-z0-9-]+$/);
+      assert.ok(rule.keywords.length > 0 && rule.keywords.every((keyword) => keyword.length >= 3 && keyword === keyword.toLowerCase()), rule.id);
+    }
+    assert.equal(kingfisherLabel('kingfisher.azurestorage.key.1'), 'kingfisher-azurestorage-key-1');
+  });
+
+  // An example below its own rule's entropy floor, or one Kingfisher's safe list excuses
+  // (`1234567890abcdef…`), is one Kingfisher would not report either; one holding the alphabet
+  // is a placeholder to gitleaks' global list. Kingfisher's examples are mostly made up.
+  test('every positive example of a rule that runs is redacted, unless its rule or the global allowlist excuses it', () => {
+    const leaks: string[] = [];
+    const unmatched: string[] = [];
+    const excused = { entropy: 0, allowlist: 0 };
+    let checked = 0;
+    for (const rule of running) {
+      for (const example of rule.examples) {
+        const secret = secretOf(rule.pattern, example);
+        if (!secret) {
+          if (!UPSTREAM_MISMATCHES.has(rule.id)) unmatched.push(`${rule.id}: ${JSON.stringify(example)}`);
+          continue;
+        }
+        checked++;
+        const floor = planned.get(kingfisherLabel(rule.id))!.entropy;
+        if (floor > 0 && shannonEntropy(secret) <= floor) {
+          excused.entropy++;
+          continue;
+        }
+        if (allowed({ secret, match: secret, line: example }, global)) {
+          excused.allowlist++;
+          continue;
+        }
+        if (secrets.redact(example).text.includes(secret)) leaks.push(`${rule.id}: ${JSON.stringify(example)}`);
+      }
+    }
+    assert.ok(checked >= 1000, `${checked} examples`);
+    // Over half are judged, not excused.
+    assert.ok(checked - excused.entropy - excused.allowlist >= 700, JSON.stringify(excused));
+    assert.deepEqual(unmatched, [], "examples the rule's own translated pattern does not match");
+    assert.deepEqual(leaks, []);
+  });
+
+  test('negative examples are left alone (within 10%: some are another rule’s positive)', () => {
+    const negatives = running.flatMap((rule) => (rule.negative_examples ?? []).map((text) => ({ id: rule.id, text })));
+    const touched = negatives.filter(({ text }) => secrets.redact(text).text !== text);
+    assert.ok(touched.length <= Math.floor(negatives.length * 0.1), `${touched.length} of ${negatives.length} touched: ${JSON.stringify(touched, null, 1)}`);
+  });
+
+  test('the translated pattern is the one planned', () => {
+    const rule = running.find((one) => one.id === 'kingfisher.adafruitio.1')!;
+    const planned = plan.rules.find((one) => one.id === 'kingfisher-adafruitio-1')!;
+    // `(?xi)`: case-insensitive throughout, so compiled with `i` rather than with `[aA]` for each letter.
+    assert.equal(kingfisherSource(rule).slice(0, 4), '(?i)');
+    assert.equal(planned.ignoreCase, true);
+    assert.equal(planned.source, re2ToJs(kingfisherSource(rule).slice(4)));
+    assert.deepEqual(planned.keywords, ['aio_']);
+    assert.equal(planned.entropy, 0, 'aio_ is a provider prefix');
+  });
+});
