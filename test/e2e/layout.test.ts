@@ -75,6 +75,10 @@ describe('layout in narrow and wide windows', { skip }, () => {
     await sessionsNav(page).waitFor();
     await header(page).getByRole('combobox', { name: 'Permission mode' }).waitFor();
     assert.equal(await header(page).getByRole('button', { name: 'Session options' }).count(), 0, 'no options button in a wide window');
+    // Two lines beside both panels (it wrapped to three, Delete session alone on the last).
+    const controls = await header(page).locator('.session-controls').boundingBox();
+    const deleteButton = await header(page).getByRole('button', { name: 'Delete session' }).boundingBox();
+    assert.ok(controls && deleteButton && deleteButton.y + deleteButton.height <= controls.y + 40, `the controls take one line: ${JSON.stringify({ controls, deleteButton })}`);
     assert.equal(await page.getByRole('button', { name: 'Subagents panel' }).getAttribute('aria-expanded'), 'true');
     await e2e.screenshot('layout-1-wide');
   });

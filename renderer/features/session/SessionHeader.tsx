@@ -107,7 +107,7 @@ function SessionControls({ session }: { session: SessionSummary }) {
           Add folder
         </button>
       )}
-      <label className="inline-field">
+      <label className="inline-field mode-field" title="Permission mode">
         <span>Permission mode</span>
         <select value={session.permissionMode} onChange={(event) => void setSessionMode(session.id, event.target.value)}>
           {Object.entries(MODE_LABELS).map(([mode, label]) => (

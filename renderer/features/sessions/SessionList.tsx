@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureWithoutLayout, observeRectWithoutLayout } from '../../ui/virtual-layout';
 import { useCove } from '../../store';
 import { useNow } from '../../ui/use-now';
 import { groupedRows } from './session-groups';
@@ -45,7 +46,17 @@ export function SessionList() {
   // then measure and draw again: sized to the window, the first commit already holds the
   // rows in view, which is what a page load waits for.
   const initialRect = useMemo(() => ({ width: 0, height: window.innerHeight }), []);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, getItemKey, overscan: 8, initialRect });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize,
+    getItemKey,
+    overscan: 8,
+    initialRect,
+    // Sizes from ResizeObserver, never read in the commit (../../ui/virtual-layout.ts).
+    measureElement: measureWithoutLayout,
+    observeElementRect: observeRectWithoutLayout,
+  });
   const visible = virtualizer.getVirtualItems();
   const lastVisible = visible.at(-1)?.index ?? -1;
 

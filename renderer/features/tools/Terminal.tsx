@@ -9,6 +9,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CSSProperties } from 'react';
+import { observeRectWithoutLayout } from '../../ui/virtual-layout';
 import type { AnsiSpan } from './ansi';
 import { lineSpans, partialLine, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
 
@@ -43,6 +44,9 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
     estimateSize: () => LINE_HEIGHT,
     overscan: 8,
     initialOffset: () => Math.max(0, count - VISIBLE_LINES) * LINE_HEIGHT,
+    // Its height is known (below); its width does not matter to rows of one line each.
+    initialRect: { width: 0, height: Math.min(count, VISIBLE_LINES) * LINE_HEIGHT + PADDING },
+    observeElementRect: observeRectWithoutLayout,
     // A scroll re-renders with the next batch, not synchronously inside the scroll event.
     useFlushSync: false,
   });

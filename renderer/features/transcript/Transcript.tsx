@@ -17,6 +17,7 @@ import { firstMatch, matchingIndexes, useSearchTarget } from './search-target';
 import { SearchHits, type Hits } from './SearchHits';
 import { ToolGroup, useGroupedRows } from '../tools/ToolGroup';
 import type { TranscriptRowItem } from '../tools/tool-groups';
+import { measureWithoutLayout, observeRectWithoutLayout } from '../../ui/virtual-layout';
 
 const EMPTY: TranscriptItem[] = [];
 
@@ -142,6 +143,9 @@ const TranscriptRows = memo(function TranscriptRows({ items, sessionId, scroller
     getItemKey,
     overscan: 6,
     initialRect,
+    // Sizes from ResizeObserver, never read in the commit (../../ui/virtual-layout.ts).
+    measureElement: measureWithoutLayout,
+    observeElementRect: observeRectWithoutLayout,
     initialOffset: () => (following.current ? Math.max(0, estimatedHeight(items) - (scroller.current?.clientHeight ?? 0)) : 0),
   });
   const totalSize = virtualizer.getTotalSize();
