@@ -4,8 +4,11 @@
  * slow render shows as one long gap). The in-page code is sent as source text, because the
  * TypeScript loader wraps named functions in a helper that does not exist in the page.
  */
+import { appendFileSync } from 'node:fs';
 import type { BarePage } from './bare-page';
 import { median, percentile } from './support';
+
+const LOAF_FILE = process.env.COVE_BENCH_LOAF;
 
 /** The issue's bar: no frame over 50 ms at the median. */
 export const FRAME_BUDGET_MS = 50;
@@ -28,6 +31,26 @@ const START_RECORDING = `(() => {
     for (const entry of list.getEntries()) record.tasks.push(entry.duration);
   });
   record.observer.observe({ type: 'longtask' });
+  // Long animation frames, with what ran in them, for COVE_BENCH_LOAF (see loafLine).
+  record.frames = [];
+  record.loafObserver = new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) {
+      if (frame.duration <= 50) continue;
+      record.frames.push({
+        at: Math.round(frame.startTime),
+        duration: Math.round(frame.duration),
+        blocking: Math.round(frame.blockingDuration),
+        styleAndLayout: frame.styleAndLayoutStart ? Math.round(frame.startTime + frame.duration - frame.styleAndLayoutStart) : 0,
+        scripts: frame.scripts.map((script) => ({
+          invoker: script.invoker,
+          source: (script.sourceURL || '').split('/').pop() + (script.sourceFunctionName ? ' ' + script.sourceFunctionName : ''),
+          duration: Math.round(script.duration),
+          forcedLayout: Math.round(script.forcedStyleAndLayoutDuration),
+        })),
+      });
+    }
+  });
+  record.loafObserver.observe({ type: 'long-animation-frame' });
   record.onKey = (event) => {
     if (!record.running || event.key.length !== 1) return;
     const pressed = event.timeStamp;
@@ -47,7 +70,8 @@ const STOP_RECORDING = `(() => {
   for (const entry of record.observer.takeRecords()) record.tasks.push(entry.duration);
   record.observer.disconnect();
   document.removeEventListener('keydown', record.onKey, true);
-  return { times: record.times, tasks: record.tasks, keys: record.keys };
+  record.loafObserver.disconnect();
+  return { times: record.times, tasks: record.tasks, keys: record.keys, longFrames: record.frames };
 })()`;
 
 export async function startFrameRecording(page: BarePage): Promise<void> {
@@ -65,7 +89,11 @@ export interface PageRecording {
 
 /** Stops the page's recording. */
 export async function stopFrameRecording(page: BarePage): Promise<PageRecording> {
-  const { times, tasks, keys } = await page.evaluate<{ times: number[]; tasks: number[]; keys: number[] }>(STOP_RECORDING);
+  const { times, tasks, keys, longFrames } = await page.evaluate<{ times: number[]; tasks: number[]; keys: number[]; longFrames: unknown[] }>(STOP_RECORDING);
+  // `COVE_BENCH_LOAF=<file>` appends each recording's frames over 50 ms (the Long Animation
+  // Frames API: the scripts that ran in each, their forced layouts, and the frame's own style
+  // and layout), a JSON line per page, to see what a long task was made of.
+  if (LOAF_FILE) appendFileSync(LOAF_FILE, `${JSON.stringify({ url: await page.evaluate<string>('location.href'), longFrames })}\n`);
   return { frames: gaps(times), longTasks: tasks, keys };
 }
 

@@ -8,8 +8,9 @@
  * virtualized or diffed view can place any line anywhere. Colours are the `--hl-*` variables
  * of styles/highlight.css.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type * as Engine from './highlight-engine';
+import { HighlightQueue, sharedLines } from './highlight-queue';
 
 type EngineModule = typeof Engine;
 
@@ -58,26 +59,41 @@ export async function highlightLines(text: string, language: string | undefined)
   return highlightNow(await loadEngine(), text, language);
 }
 
+/** A text's highlight as it was delivered, kept while a newer text of the same block waits. */
+interface Delivered {
+  text: string;
+  language: string;
+  lines: string[] | undefined;
+}
+
+/** One block per task, after the highlighter has loaded (./highlight-queue.ts). */
+const queue = new HighlightQueue((text, language) => (engine === undefined ? null : highlightNow(engine, text, language)), loadEngine);
+
+function cacheHas(text: string, language: string): boolean {
+  return engine !== undefined && cache.has(`${language}\u0000${text}`);
+}
+
 /**
- * Highlighted lines for a component: undefined while the highlighter loads (the component shows
- * plain text meanwhile and re-renders once it is there), for an unknown language, or for text
- * over MAX_HIGHLIGHTED_CHARACTERS.
+ * Highlighted lines for a component, one HTML string per line of `text`: undefined while none
+ * is known (the highlighter still loading, the block waiting for its turn, an unknown language,
+ * text over MAX_HIGHLIGHTED_CHARACTERS), and the component shows plain text. A text highlighted
+ * before (the cache) comes back at once. While a grown text waits, the lines it shares with the
+ * text highlighted before keep their colours and the others are undefined, so a streamed code
+ * block does not flash plain on every redraw.
  */
-export function useHighlightedLines(text: string, language: string | undefined): string[] | undefined {
-  const [loaded, setLoaded] = useState<EngineModule | undefined>(engine);
+export function useHighlightedLines(text: string, language: string | undefined): (string | undefined)[] | undefined {
+  const [owner] = useState(() => ({}));
+  const [delivered, setDelivered] = useState<Delivered | undefined>(undefined);
+  const known = language !== undefined && cacheHas(text, language);
   useEffect(() => {
-    if (loaded !== undefined || language === undefined) return;
-    let live = true;
-    loadEngine().then(
-      (module) => live && setLoaded(module),
-      // A failed load leaves the text plain, which is still readable; loadEngine retries next time.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [loaded, language]);
-  return useMemo(() => (loaded !== undefined && language !== undefined ? highlightNow(loaded, text, language) : undefined), [loaded, text, language]);
+    if (language === undefined || known) return;
+    queue.ask(owner, { text, language, deliver: (lines) => setDelivered({ text, language, lines }) });
+    return () => queue.withdraw(owner);
+  }, [owner, text, language, known]);
+  if (language === undefined) return undefined;
+  if (known) return highlightNow(engine!, text, language);
+  if (delivered?.language !== language || delivered.lines === undefined) return undefined;
+  return delivered.text === text ? delivered.lines : sharedLines(delivered.text, delivered.lines, text);
 }
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {

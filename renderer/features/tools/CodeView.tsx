@@ -26,8 +26,10 @@ export const CodeView = memo(function CodeView({ text, language, firstLine, labe
   const lines = useMemo(() => body.split(/\r?\n/), [body]);
   const highlighted = useHighlightedLines(body, language);
   const width = firstLine === undefined ? 0 : String(firstLine + lines.length - 1).length;
+  // Every line in colour (while a grown block waits for its turn, its new lines are plain).
+  const whole = highlighted !== undefined && !highlighted.includes(undefined);
   return (
-    <pre className={`code-view ${className}`.trim()} role={label ? 'group' : undefined} aria-label={label} tabIndex={0} data-highlighted={highlighted ? language : undefined}>
+    <pre className={`code-view ${className}`.trim()} role={label ? 'group' : undefined} aria-label={label} tabIndex={0} data-highlighted={whole ? language : undefined}>
       <code>
         {lines.map((line, index) => (
           <span key={index} className="code-line">
@@ -36,7 +38,7 @@ export const CodeView = memo(function CodeView({ text, language, firstLine, labe
                 {String(firstLine + index).padStart(width)}
               </span>
             )}
-            {highlighted ? <span dangerouslySetInnerHTML={{ __html: highlighted[index] ?? '' }} /> : line}
+            {highlighted?.[index] === undefined ? line : <span dangerouslySetInnerHTML={{ __html: highlighted[index] }} />}
             {'\n'}
           </span>
         ))}

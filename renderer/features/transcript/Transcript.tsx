@@ -158,11 +158,18 @@ const TranscriptRows = memo(function TranscriptRows({ items, sessionId, scroller
     if (lastPrompt !== null && items.at(-1)?.key === lastPrompt) onPromptSent();
   }, [lastPrompt, items, onPromptSent]);
 
-  // Only when the height changed (a row added or measured anew): reading the scroller's height
-  // forces a layout, and a streamed delta that fits on its line moves nothing.
+  // Only when the height changed (a row added or measured anew), and at the start of the next
+  // frame, before it is drawn: reading the scroller's height (or writing its position) lays the
+  // page out, which here, in the commit, was a second layout in the render's own task (with a
+  // long table in view, a fifth of the longest tasks in renderer-floods' profiles); in the frame
+  // it is the layout the frame does anyway.
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && following.current) element.scrollTop = element.scrollHeight;
+    if (!following.current) return;
+    const frame = requestAnimationFrame(() => {
+      const element = scroller.current;
+      if (element && following.current) element.scrollTop = element.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [items.length, totalSize, scroller, following]);
 
   // A search result opened this session: go to its match once it is among the items (a long
