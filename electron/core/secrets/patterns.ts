@@ -170,7 +170,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'aws-access-key-id',
-    regex: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z0-9]{16}\b/g,
+    regex: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z0-9]{16}\b/g,
     hints: ['akia', 'asia', 'abia', 'acca', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'apka', 'agpa'],
   },
   {
@@ -181,7 +181,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'gcp-api-key',
-    regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+    regex: /(?<![A-Za-z])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
     hints: ['aiza'],
   },
   {
@@ -201,39 +201,39 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'anthropic-api-key',
-    regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g,
+    regex: /(?<![A-Za-z])sk-ant-[A-Za-z0-9_-]{20,}/g,
     hints: ['sk-ant-'],
   },
   {
     // Project, service-account and legacy keys; a digit is required so hyphenated prose is left alone.
     name: 'openai-api-key',
     // `sk-ant-` is Anthropic's, whose rule wants its longer body (`sk-ant-api02-notarealkey` is not a key).
-    regex: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])sk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
     hints: ['sk-'],
   },
   {
     name: 'github-token',
-    regex: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g,
+    regex: /(?<![A-Za-z])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g,
     hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
   },
   {
     name: 'github-token',
-    regex: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    regex: /(?<![A-Za-z])github_pat_[A-Za-z0-9_]{22,255}\b/g,
     hints: ['github_pat_'],
   },
   {
     name: 'gitlab-token',
-    regex: /\bglpat-[A-Za-z0-9_-]{20,}/g,
+    regex: /(?<![A-Za-z])glpat-[A-Za-z0-9_-]{20,}/g,
     hints: ['glpat-'],
   },
   {
     name: 'slack-token',
-    regex: /\bxox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
+    regex: /(?<![A-Za-z])xox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
     hints: ['xox'],
   },
   {
     name: 'slack-token',
-    regex: /\bxapp-\d-[A-Za-z0-9-]{10,}/g,
+    regex: /(?<![A-Za-z])xapp-\d-[A-Za-z0-9-]{10,}/g,
     hints: ['xapp-'],
   },
   {
@@ -246,23 +246,23 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // not know (or know only beside the provider's name): the prefix is enough of a context.
     name: 'provider-token',
     regex:
-      /\b(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
+      /(?<![A-Za-z])(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|(?<![0-9])EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
     hints: ['gsk_', 'tskey-', 'ya29.', 'eaa', 'r8_', 'xai-', 'nvapi-', 'sntrys_', 'sntryu_', 'bedrock-api-key-'],
   },
   {
     // gitleaks defines it but leaves it out of its default config.
     name: 'square-secret',
-    regex: /\bsq0csp-[\w-]{43}(?![\w-])/g,
+    regex: /(?<![A-Za-z])sq0csp-[\w-]{43}(?![\w-])/g,
     hints: ['sq0csp-'],
   },
   {
     name: 'stripe-key',
-    regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
+    regex: /(?<![A-Za-z])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
     hints: ['_live_', '_test_'],
   },
   {
     name: 'stripe-webhook-secret',
-    regex: /\bwhsec_[A-Za-z0-9+/=]{24,}/g,
+    regex: /(?<![A-Za-z])whsec_[A-Za-z0-9+/=]{24,}/g,
     hints: ['whsec_'],
   },
   {

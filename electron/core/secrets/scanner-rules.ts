@@ -17,68 +17,68 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
   {
     // Trello's (Atlassian's) newer API tokens begin with ATTA.
     name: 'trello-token',
-    regex: /\bATTA[A-Za-z0-9_=-]{56,}(?![\w=-])/g,
+    regex: /(?<![A-Za-z])ATTA[A-Za-z0-9_=-]{56,}(?![\w=-])/g,
     hints: ['atta'],
   },
   {
     // secretlint-rule-figma: personal access tokens.
     name: 'figma-token',
-    regex: /\bfigd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])/g,
     hints: ['figd_'],
   },
   {
     // secretlint-rule-docker: Docker Hub personal access tokens.
     name: 'docker-hub-token',
-    regex: /\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}(?![A-Za-z0-9_-])/g,
     hints: ['dckr_'],
   },
   {
     // secretlint-rule-vercel: personal, integration, app, refresh and API-key tokens.
     name: 'vercel-token',
-    regex: /\bvc[pcakr]_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])/g,
+    regex: /(?<![A-Za-z])vc[pciakr]_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])/g,
     hints: ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'],
   },
   {
     // secretlint-rule-cloudflare: API tokens of the new shape.
     name: 'cloudflare-token',
-    regex: /\b(?:cfk|cfut|cfat)_[A-Za-z0-9]{40}[0-9a-f]{8}(?![A-Za-z0-9])/g,
+    regex: /(?<![A-Za-z])(?:cfk|cfut|cfat)_[A-Za-z0-9]{40}[0-9a-f]{8}(?![A-Za-z0-9])/g,
     hints: ['cfk_', 'cfut_', 'cfat_'],
   },
   {
     // secretlint-rule-hashicorp-vault: recovery tokens (gitleaks knows service and batch ones).
     name: 'vault-token',
-    regex: /\bhvr\.[A-Za-z0-9_-]{90,120}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])hvr\.[A-Za-z0-9_-]{90,120}(?![A-Za-z0-9_-])/g,
     hints: ['hvr.'],
   },
   {
     // trufflehog pkg/detectors/supabasetoken: management API tokens.
     name: 'supabase-token',
-    regex: /\bsbp_[a-z0-9]{40}(?![a-z0-9])/g,
+    regex: /(?<![A-Za-z])sbp_[a-z0-9]{40}(?![a-z0-9])/g,
     hints: ['sbp_'],
   },
   {
     // trufflehog pkg/detectors/netlify: personal access tokens of the nfp_ shape.
     name: 'netlify-token',
-    regex: /\bnf[pcou]_[A-Za-z0-9]{36,}(?![A-Za-z0-9])/g,
+    regex: /(?<![A-Za-z])nf[pcou]_[A-Za-z0-9]{36,}(?![A-Za-z0-9])/g,
     hints: ['nfp_', 'nfc_', 'nfo_', 'nfu_'],
   },
   {
     // trufflehog pkg/detectors/render: API keys.
     name: 'render-api-key',
-    regex: /\brnd_[A-Za-z0-9]{32}(?![A-Za-z0-9])/g,
+    regex: /(?<![A-Za-z])rnd_[A-Za-z0-9]{32}(?![A-Za-z0-9])/g,
     hints: ['rnd_'],
   },
   {
     // trufflehog pkg/detectors/hubspot_apikey (v2): private-app tokens, a region and a UUID.
     name: 'hubspot-token',
-    regex: /\bpat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g,
+    regex: /(?<![A-Za-z])pat-(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g,
     hints: ['pat-na', 'pat-eu', 'pat-ap'],
   },
   {
     // gitleaks ships doppler's personal tokens (dp.pt.); trufflehog's doppler detector knows the
     // service, CLI, SCIM and audit ones too.
     name: 'doppler-token',
-    regex: /\bdp\.(?:st|ct|scim|audit|sa)\.[A-Za-z0-9_.-]{40,}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])dp\.(?:st|ct|scim|audit|sa)\.[A-Za-z0-9_.-]{40,}(?![A-Za-z0-9_-])/g,
     hints: ['dp.st.', 'dp.ct.', 'dp.scim.', 'dp.audit.', 'dp.sa.'],
   },
   {
@@ -99,7 +99,7 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
   {
     // trufflehog pkg/detectors/pinecone and others: "pcsk_" serverless API keys.
     name: 'pinecone-api-key',
-    regex: /\bpcsk_[A-Za-z0-9]{5,10}_[A-Za-z0-9]{40,}(?![A-Za-z0-9])/g,
+    regex: /(?<![A-Za-z])pcsk_[A-Za-z0-9]{5,10}_[A-Za-z0-9]{40,}(?![A-Za-z0-9])/g,
     hints: ['pcsk_'],
   },
 ];
