@@ -26,3 +26,25 @@ describe('a provider prefix after `_` or a digit', () => {
     hides('vci_Zk3pQ7wE1rT9yU5iO2aS8dF4gH6jK0lX3cV7bN', 'vci_Zk3pQ7wE1rT9yU5iO2aS8dF4gH6jK0lX3cV7bN');
   });
 });
+
+describe('a test key with a filler body', () => {
+  test("under a secret's name: a run of one letter or digit, or a provider's prefix and filler", () => {
+    hides('SENDGRID_TOKEN = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');
+    hides('okta_token: 00cccccccccccccccccccccccccccccccccccccccc', '00cccccccccccccccccccccccccccccccccccccccc');
+    hides('license_key: ddddddddddddddddddddddddddddddddddddNRAL', 'ddddddddddddddddddddddddddddddddddddNRAL');
+    hides('"client_secret": "eeeeeeeeeeeeeeeeeeeeeee_"', 'eeeeeeeeeeeeeeeeeeeeeee_');
+    hides("deploy_token = 'APCxxxxxxxxxxxx'", 'APCxxxxxxxxxxxx');
+    hides('NPM_TOKEN=npm_yyyyyyyyyyyyyy', 'npm_yyyyyyyyyyyyyy');
+  });
+  test("Artifactory's prefixes bare, filler or random", () => {
+    hides('AKCzzzzzzzzzzzzzz', 'AKCzzzzzzzzzzzzzz');
+    hides('X-JFrog-Art-Api: AP9k3Lm8Qw2Zx', 'AP9k3Lm8Qw2Zx');
+  });
+  test('filler alone in the characters docs fill with, and words in capitals, are left', () => {
+    keeps('api_key = "xxxxxxxxxxxxxxxxxxxx"');
+    keeps('token: 00000000000000000000000000000000000000bb');
+    keeps('secret = "****************"');
+    keeps('password=cdcdcdcdcdcdcdcdcdcd');
+    keeps('See APACHELICENSE and APPLICATIONNAME');
+  });
+});

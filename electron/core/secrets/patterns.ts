@@ -72,6 +72,29 @@ function prefixedKey(secret: string): boolean {
   return body.length >= 16 && (groups!.every((group) => /^(.)\1*$/.test(group)) || hasLetterAndDigit(body) || randomLetters(body));
 }
 
+/** The characters docs and templates fill a placeholder with (`xxxx`, `0000`, `****`, `####`, `....`). */
+const PLACEHOLDER_FILL = /[xX0*#.\-_ ]/;
+
+/**
+ * A test key with a filler body, under a secret's name (where a bare run of `x` is a
+ * placeholder, and is left):
+ * - a run of one letter or digit that docs do not fill with, with at most a few other characters
+ *   around it (`aaaa…aaaa` for an AWS key, `00aaaa…`, `aaaa…NRAL`, `aaaa…a-`), as the suites that
+ *   test those providers write them;
+ * - a provider's short prefix and then any filler (`AP6xxxxxxxxxx`, `AKCxxxxxxxxxx`,
+ *   `npm_xxxxxxxxxxx`): the prefix says which provider's key it stands for.
+ * What stays a placeholder: filler alone in the characters docs use (`xxxxxxxx`, `0000…`,
+ * `000…0aa`, whose run is of `0`), and filler of two characters or more (`abababab`).
+ */
+function fillerKey(secret: string): boolean {
+  const compact = secret.replace(/[-_.]/g, '');
+  const run = /(.)\1{11,}/.exec(compact);
+  if (run && !PLACEHOLDER_FILL.test(run[1]!) && /^[A-Za-z0-9]$/.test(run[1]!) && compact.length - run[0].length <= 6) return true;
+  const prefixed = /^([A-Za-z][A-Za-z0-9]{1,3}?[_-]?)(.)\2{7,}$/.exec(secret);
+  // The prefix is a provider's: capitals, a digit or a separator in it (`AKC`, `AP6`, `npm_`), not the filler's own start (`xxxxxxxx`).
+  return prefixed !== null && /[A-Z0-9_-]/.test(prefixed[1]!) && !prefixed[1]!.endsWith(prefixed[2]!) && /^(?:[A-Z]{2,4}|[A-Za-z]{1,3}\d|[a-z]{2,4}[_-]|[A-Z]{2,3}\d)$/.test(prefixed[1]!);
+}
+
 /**
  * A path (`/v1/oauth/token`, `/en/enterprise-server@3.0/auth`) or a relative one
  * (`./token.json`), which names where a secret is: segments in lower case or short, where a
@@ -94,10 +117,10 @@ const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[
 const assignedSecret = (secret: string) =>
   !PLACEHOLDER.test(secret) &&
   !CLOSED_NAME.test(secret) &&
-  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret)) &&
+  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret) && !fillerKey(secret)) &&
   !IS_URL.test(secret) &&
   !IS_PATH.test(secret) &&
-  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || /^\d{16,}$/.test(secret));
+  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || fillerKey(secret) || /^\d{16,}$/.test(secret));
 
 /** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
 const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
@@ -380,7 +403,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
     // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
-    accept: (secret, match) => assignedSecret(secret) && shannonEntropy(secret) >= KEY_ENTROPY && !/public/i.test(match[0]),
+    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || fillerKey(secret)) && !/public/i.test(match[0]),
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist

@@ -3,7 +3,11 @@
  * named with where its shape comes from. A provider prefix is context enough (see
  * rule-prefix.ts), so none of these wants an entropy floor.
  */
+import { shannonEntropy } from './gitleaks-rules';
 import type { SecretPattern } from './patterns';
+
+/** Artifactory's API keys and passwords begin with these. */
+const ARTIFACTORY_PREFIXES = ['AKC', ...[...'0123456789ABCDEF'].map((digit) => `AP${digit}`)];
 
 export const SCANNER_PATTERNS: readonly SecretPattern[] = [
   {
@@ -95,6 +99,18 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![\w$])\$(?:1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|krb5(?:asrep|tgs)\$\d{1,2}\$(?:[^\s$:]*[:$])?[0-9a-f]{32}\$[0-9a-f]{64,})(?![./A-Za-z0-9])/g,
     hints: ['$1$', '$2$', '$2a$', '$2b$', '$2x$', '$2y$', '$5$', '$6$', '$8$', '$9$', '$y$', '$krb5'],
+  },
+  {
+    // detect-secrets ArtifactoryDetector: API keys (`AKC…`) and passwords (`AP` and a hex digit),
+    // test ones with a filler body (`AP6xxxxxxxxxx`) too: the prefix says whose they are. A word
+    // in capitals (`APACHELICENSE`) has no digit after its prefix and is left.
+    name: 'artifactory-token',
+    // Each prefix spelt out, so the rule is tried once where its hint is (`escape` holds `ape`).
+    regex: new RegExp(`(?<![A-Za-z0-9_+/.-])(?:${ARTIFACTORY_PREFIXES.join('|')})[A-Za-z0-9]{8,}(?![A-Za-z0-9_-])`, 'g'),
+    hints: ARTIFACTORY_PREFIXES.map((prefix) => prefix.toLowerCase()),
+    accept: (secret) =>
+      (!secret.startsWith('AKC') || secret.length >= 13) &&
+      (/^(?:AKC|AP[0-9A-F])(.)\1{7,}$/.test(secret) || (/\d/.test(secret.slice(3)) && /[A-Za-z]/.test(secret.slice(3)) && shannonEntropy(secret) >= 3)),
   },
   {
     // trufflehog pkg/detectors/pinecone and others: "pcsk_" serverless API keys.
