@@ -48,3 +48,23 @@ describe('a test key with a filler body', () => {
     keeps('See APACHELICENSE and APPLICATIONNAME');
   });
 });
+
+describe('prefixed-token: a prefix no rule knows and a long random body', () => {
+  test('is hidden by its shape alone', () => {
+    hides('RUN deploy --with lyra-Hq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La', 'lyra-Hq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La');
+    hides('X-Api: zeta_pt_8d2f4a6c1e3b5d7f9a0c2e4b6d8f0a1c_4e6a8c0b2d', 'zeta_pt_8d2f4a6c1e3b5d7f9a0c2e4b6d8f0a1c_4e6a8c0b2d');
+    hides('"QRSX-3333333333333333333333333333333",', 'QRSX-3333333333333333333333333333333');
+    hides('const client = new Client("kwix_5be2c9a17d04f36e8a1b9c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f")', 'kwix_5be2c9a17d04f36e8a1b9c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f');
+  });
+  test('hashes, ids, names, file names and paths are left, and a known prefix is its own rule’s', () => {
+    keeps('"integrity": "sha512-Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQ8wLm3Zr7Kp2Xv9Nc4Bt6Hy1Jd5Fs0GeAbCdEfGhIjKlMnOpQrStUvWxYz01234567"');
+    keeps('{"id": "wrkspc_01AbCdEfGhJkLmNpQrStUvWx", "type": "msg_01XyZaBcDeFgHiJkLmNoPqRs"}');
+    keeps('run(hc_documentgetelementsbytagnamelength1());');
+    keeps('dist/main-3f2a9b1c4d5e6f7a8b9c0d1e.js');
+    keeps('cd /tmp/tmp-Xq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0');
+    keeps('pk_live_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5');
+    keeps('xcfat_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQ8wLm3Zr7Kp2Xv9');
+    keeps('hf_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La');
+    keeps('const name = "my-component-with-a-very-long-kebab-case-name";');
+  });
+});

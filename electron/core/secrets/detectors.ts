@@ -7,7 +7,7 @@ import { keywordList, REDACTED_MARKER } from './detector-keywords';
 import { generatedRules, prebuiltScanner } from './gitleaks-generated';
 import { OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
 import { KeywordScanner } from './keyword-scan';
-import type { SecretPattern } from './patterns';
+import { noteKeyPrefixes, type SecretPattern } from './patterns';
 import type { Allowlist, Rule } from './rule-model';
 
 export { REDACTED_MARKER };
@@ -187,6 +187,8 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
   const keyed = detectors.filter((detector) => detector.keywords.length > 0);
   const { keywords, wakes } = keywordList(keyed);
+  // The structural prefixed-token rule leaves the prefixes these rules know to them.
+  noteKeyPrefixes(keywords);
   const index = {
     unconditional: detectors.filter((detector) => detector.keywords.length === 0),
     keyed,

@@ -96,6 +96,58 @@ function fillerKey(secret: string): boolean {
 }
 
 /**
+ * Prefixes of things that are not secrets though a long random body follows them: hashes and
+ * digests (`sha512-…` integrity, `sha256-…`), and the object ids of APIs a coding agent reads
+ * (Anthropic's `msg_`/`toolu_`, OpenAI's `chatcmpl-`/`call_`/`file-`, Stripe's `cus_`/`pi_`/`evt_`),
+ * which name a request or a record, not a credential; publishable keys (`pk_live_…`), public.
+ */
+const NOT_A_KEY_PREFIX =
+  /^(?:sha\d*|md\d|blake\w*|crc\d*|xxh\w*|murmur\w*|fnv\w*|msg|toolu|srvtoolu|call|chatcmpl|cmpl|req|request|resp|evt|cus|pi|pm|ch|in|ii|sub|si|prod|price|acct|txn|tr|po|re|src|seti|run|asst|thread|step|file|batch|ft|ftjob|org|user|proj|data|aria|css|sc|chunk|id|uuid|guid|hash|commit|rev|build|trace|span|node|test|mock|fake|dummy|example|sample|tmp|temp|cache|diff|v\d+|pk)$/i;
+
+/**
+ * The prefixes the rules know (the keywords that end in `_`, `-` or `.`: `cfat_`, `hf_`, `ntn_`,
+ * `sk_test_`), noted when a detector index is made (detectors.ts).
+ */
+const KNOWN_PREFIXES = new Set<string>();
+
+export function noteKeyPrefixes(keywords: readonly string[]): void {
+  for (const keyword of keywords) if (keyword.length >= 3 && /^[a-z0-9][a-z0-9_.-]*[_.-]$/.test(keyword)) KNOWN_PREFIXES.add(keyword.slice(0, -1).replace(/[-.]/g, '_'));
+}
+
+/**
+ * A prefix a rule knows, glued to a word (`xcfat`, `wordgsk`, `foosk_test`) or cut short (`cf`
+ * of `cfat`): that rule judges its shape (its lengths, its alphabet), and secretlint's suites keep
+ * these as negatives: a known prefix with another shape is not that provider's key.
+ */
+function knownPrefix(prefix: string): boolean {
+  const name = prefix.replace(/-/g, '_');
+  for (const known of KNOWN_PREFIXES) {
+    if (name === known || (name.endsWith(known) && /^[a-z]+$/.test(name.slice(0, -known.length)))) return true;
+    if (known.length > name.length && known.startsWith(name) && /[a-z]/.test(known[name.length]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * A short prefix, `_` or `-`, and a long random body, at a token's start (`tvly-…`, `rootly_…`,
+ * `lsv2_pt_…`, `glsa_…`, `spu-1111…`): the way providers mark their keys, which neither rule set
+ * knows for every provider. The body has letters and digits and is random enough, or mixed case
+ * as chance mixes it, or a test key's filler; a hash's or an API object's prefix is left.
+ */
+function prefixedToken(_secret: string, match: RegExpExecArray): boolean {
+  const { prefix = '', sub, body: raw = '' } = match.groups ?? {};
+  if (NOT_A_KEY_PREFIX.test(prefix) || knownPrefix(prefix.toLowerCase()) || (sub !== undefined && knownPrefix(`${prefix}_${sub}`.toLowerCase()))) return false;
+  const body = raw.replace(/[_-]/g, '');
+  if (/^(.)\1+$/.test(body)) return !PLACEHOLDER_FILL.test(body[0]!);
+  // A time-ordered id (a ULID, Anthropic's `wrkspc_01…`, `sesn_01…`) begins `01`; a random key rarely does.
+  if (body.startsWith('01')) return false;
+  // Letters alone only in mixed case (`hc_characterdatadeletedata…` is a name in code).
+  const upper = body.replace(/[^A-Z]/g, '').length / body.length;
+  // Digits only at the end are a name's number (`hc_entitiesremovenameditem1`).
+  return (hasLetterAndDigit(body.replace(/\d+$/, '')) && shannonEntropy(body) >= 3) || (/^[A-Za-z]+$/.test(body) && upper >= 0.25 && upper <= 0.75);
+}
+
+/**
  * A path (`/v1/oauth/token`, `/en/enterprise-server@3.0/auth`) or a relative one
  * (`./token.json`), which names where a secret is: segments in lower case or short, where a
  * base64 secret that starts with `/` has long mixed-case ones.
@@ -271,6 +323,21 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex:
       /(?<![A-Za-z])(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|(?<![0-9])EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
     hints: ['gsk_', 'tskey-', 'ya29.', 'eaa', 'r8_', 'xai-', 'nvapi-', 'sntrys_', 'sntryu_', 'bedrock-api-key-'],
+  },
+  {
+    // A provider's key no rule knows, by its shape alone (see prefixedToken): a prefix in one
+    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`), `_` or `-`, and a body
+    // of 20 letters and digits or more, maybe in parts. At a token's start: not inside a path,
+    // a base64 run or a name (`/tmp/tmp-…`, `a-b-c…`); not a file's name (`main-3f2a….js`).
+    name: 'prefixed-token',
+    regex:
+      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>[A-Za-z0-9]{20,}(?:[_-][A-Za-z0-9]{2,})*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
+    // Tried once from the name before each `_` or `-` followed by 20 letters or digits.
+    hints: ['_', '-'],
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_-]/,
+    operatorAfter: { between: /(?!)/, operators: /[_-]/, value: { gap: /(?!)/, value: /[A-Za-z0-9]/, min: 20 } },
+    accept: prefixedToken,
   },
   {
     // gitleaks defines it but leaves it out of its default config.
