@@ -68,3 +68,28 @@ describe('prefixed-token: a prefix no rule knows and a long random body', () => 
     keeps('const name = "my-component-with-a-very-long-kebab-case-name";');
   });
 });
+
+describe('structures that are secrets without a name', () => {
+  test('an unsigned JWT (header.payload), and one after a GitHub App token prefix', () => {
+    const unsigned = 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1c2VyIjoiYWRhIiwicm9sZSI6ImFkbWluIn0';
+    hides(`Cookie: session=${unsigned}`, unsigned);
+    const app = 'ghs_98765_eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiI5ODc2NSIsImV4cCI6MTc1MDAwMDAwMH0.Qk9HVVNTSUdOQVRVUkVfVkFMVUVfWFla';
+    hides(app, app);
+  });
+  test('Telegram bot tokens, Salesforce session tokens, Azure DevOps tokens of 84 characters', () => {
+    hides('bot = 5550123456:AAGx7Kp2mQ9vR4tW8yZ1bC3dF6hJ0kL5nPs', '5550123456:AAGx7Kp2mQ9vR4tW8yZ1bC3dF6hJ0kL5nPs');
+    hides('sf access 00D5g000004Xyz1!AQ8AQBkq2x7Zm3Pn9Lr4Tw6Yv1Ub5Nc8Hd0Jf2Kg7Ms3Qa9Ex4Ry6Iz1Wo5Vp8Ct', '00D5g000004Xyz1!AQ8AQBkq2x7Zm3Pn9Lr4Tw6Yv1Ub5Nc8Hd0Jf2Kg7Ms3Qa9Ex4Ry6Iz1Wo5Vp8Ct');
+    const ado = 'Kq8Zt3Lm9Xw2Rv7Nc4Bp6Hy1Jd5Fs0GeQa3Wz8Ux2Io7Pk4Lj9Mh6Ng1Tb5Vc0Yd3Er8Sf2Aw7QzAZDOk3Lq';
+    hides(ado, ado);
+  });
+  test('a flag whose name ends in a secret word (`-vaultToken`, `--db-password`)', () => {
+    hides('run.sh -vaultToken s.Hq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1', 's.Hq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1');
+    hides('migrate --db-password Zx81kq7Lm2', 'Zx81kq7Lm2');
+  });
+  test('look-alikes: a bot id and a word, a ratio, 75 characters before AZDO, `--max-tokens`', () => {
+    keeps('12345678:AAbc');
+    keeps('ratio 16:9 and 12345678:AAAA');
+    keeps('Kq8Zt3Lm9Xw2Rv7Nc4Bp6Hy1Jd5Fs0GeQa3Wz8Ux2Io7Pk4Lj9Mh6Ng1Tb5Vc0Yd3Er8Sf2Aw7QAZDOk3Lq');
+    keeps('claude --max-tokens 4096 --model x');
+  });
+});

@@ -288,7 +288,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'github-token',
-    regex: /(?<![A-Za-z])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g,
+    // GitHub App installation tokens of the newer shape are `ghs_<app id>_` and a JWT.
+    regex: /(?<![A-Za-z])(?:ghp|gho|ghu|ghs|ghr)_(?:[A-Za-z0-9]{36,255}\b|\d{1,12}_eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]{8,}){1,2})/g,
     hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
   },
   {
@@ -356,10 +357,34 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     hints: ['whsec_'],
   },
   {
-    // header.payload.signature, both of the first two base64url JSON objects ("eyJ" is `{"`).
+    // header.payload.signature, both of the first two base64url JSON objects ("eyJ" is `{"`);
+    // an unsigned token (`alg: none`, or its signature cut off) is header.payload alone.
     name: 'jwt',
-    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    regex: /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]{8,})?/g,
     hints: ['eyj'],
+  },
+  {
+    // Telegram bot tokens: the bot's number, `:`, and `AA` and 33 characters (noseyparker,
+    // detect-secrets), with no name needed: nothing else has that shape.
+    name: 'telegram-bot-token',
+    regex: /(?<![A-Za-z0-9_:-])\d{8,10}:AA[A-Za-z0-9_-]{30,34}(?![A-Za-z0-9_-])/g,
+    hints: [':aa'],
+    // Tried once from the number before each `:AA`.
+    near: 'word',
+    wordCharacters: /[0-9]/,
+  },
+  {
+    // Salesforce access and session tokens: an org id (`00D` and 12 or 15 characters), `!`, and
+    // the session's own part.
+    name: 'salesforce-token',
+    regex: /(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9_.]{40,}/g,
+    hints: ['00d'],
+  },
+  {
+    // Azure DevOps personal access tokens of the 84-character shape: 76 characters, `AZDO`, 4 more.
+    name: 'azure-devops-token',
+    regex: /(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])/g,
+    hints: ['azdo'],
   },
   {
     name: 'bearer-token',
@@ -484,7 +509,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.
     name: 'secret-flag',
-    regex: /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
+    // A flag whose name ends in a secret's word is one too (`--vault-token`, `-vaultToken`, `--db-password`).
+    regex: /(?<![\w-])--?[A-Za-z0-9-]{0,30}?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
     // A flag begins its run of name characters: tried once from there.
     near: 'word',
