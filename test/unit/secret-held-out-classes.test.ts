@@ -93,3 +93,27 @@ describe('structures that are secrets without a name', () => {
     keeps('claude --max-tokens 4096 --model x');
   });
 });
+
+describe('passwords in known argument positions', () => {
+  test("a credential's constructor, PsExec's -p, .netrc, Basic and SSWS headers, Vault's unseal keys", () => {
+    hides('var c = new NetworkCredential("deploy", "t7#Kq2mZ");', 't7#Kq2mZ');
+    hides('new DirectoryEntry("LDAP://corp.example", "svc_ldap", "Birch2025");', 'Birch2025');
+    hides('psexec \\\\10.1.2.3 -u admin -p Winter2024! cmd', 'Winter2024!');
+    hides('machine example.org login alice password s3cr3tpw', 's3cr3tpw');
+    hides('Authorization: Basic YWxpY2U6czNjcjN0cHc=', 'YWxpY2U6czNjcjN0cHc=');
+    hides('Authorization: SSWS 00Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQw', '00Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQw');
+    hides('vault operator unseal Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La+Qw=', 'Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La+Qw=');
+    hides('Unseal Key 3: Hq8Lm2Zt7Xw3Rv9Nc1Bp5Hy6Jd0Fs4Ge+Q=', 'Hq8Lm2Zt7Xw3Rv9Nc1Bp5Hy6Jd0Fs4Ge+Q=');
+  });
+  test("a connection string's last field, a .env value before its comment", () => {
+    hides('Server=db;Database=app;Uid=sa;Pwd=Tulip2025;', 'Tulip2025');
+    hides('REACT_APP_DB_PASSWORD=bluebird    # production', 'bluebird');
+  });
+  test('types, variables, escaped quotes in messages, Basic in prose are left', () => {
+    keeps('Basic authentication is described here');
+    keeps('  password: ArrayBuffer;');
+    keeps("messages:{pass:'Element\\'s default semantics were overridden'}");
+    keeps('var c = new NetworkCredential(user, pass);');
+    keeps('this.password = removePassword;');
+  });
+});

@@ -202,6 +202,17 @@ const passwordValue = (secret: string) =>
   // A sentence in a script written without blanks (axe-core's `"pass": "要素にはラベルがあります"`).
   !/(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*){4}/u.test(secret);
 
+/** Whether a `Basic` value decodes to `user:password` in printable characters. */
+function basicCredentials(secret: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(secret.length % 4 === 0 ? secret : secret + '='.repeat(4 - (secret.length % 4)));
+  } catch {
+    return false;
+  }
+  return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:[^:]/.test(decoded);
+}
+
 /**
  * Whether a name that holds `pass` names a password: the word begins there (`pass`, `db_pass`,
  * `dbPass`, `DB_PASS`), not inside another (`minipass`, `bypass`, `compass`).
@@ -389,8 +400,9 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     name: 'bearer-token',
     // RFC 6750's own example, `mF_9.B5f-4.1JqM`, is 15 characters.
-    regex: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{8,}=*)/gi,
-    hints: ['bearer'],
+    // Okta's API tokens go in `Authorization: SSWS <token>`.
+    regex: /\b(?:Bearer|SSWS)\s+(?<secret>[A-Za-z0-9._~+/-]{8,}=*)/gi,
+    hints: ['bearer', 'ssws'],
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
   {
@@ -464,10 +476,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|(?=;[A-Za-z ]|&)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
     accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },
@@ -505,6 +517,40 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     hints: ['-u', '--user', '--http-user'],
     near: 'line',
     accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
+  },
+  {
+    // A password in a known argument position: the second string given to a credential's
+    // constructor (.NET's `NetworkCredential("user", "pw")`, Java's `PasswordAuthentication`,
+    // Python's `HTTPBasicAuth`), the third to .NET's `DirectoryEntry(path, user, pw)`.
+    name: 'password-argument',
+    regex:
+      /\b(?:(?:Network|UsernamePassword)?Credentials?|PasswordAuthentication|HTTPBasicAuth|HttpBasicAuth|BasicAuth)\(\s*["'][^"'\n]{1,100}["']\s*,\s*["'](?<secret>[^"'\n]{4,100})["']|\bDirectoryEntry\(\s*["'][^"'\n]*["']\s*,\s*["'][^"'\n]*["']\s*,\s*["'](?<secret2>[^"'\n]{4,100})["']/g,
+    hints: ['credential(', 'credentials(', 'authentication(', 'basicauth(', 'directoryentry('],
+    near: 'lines',
+    accept: passwordValue,
+  },
+  {
+    // Passwords where a command or file puts them: PsExec's `-p`, .netrc's `login u password p`,
+    // Vault's unseal keys (`vault operator unseal <key>`, `Unseal Key 1: <key>`).
+    name: 'password-argument',
+    regex: /\bpsexec(?:\.exe)?\b[^\n]*?\s-p[ \t]+(?<secret>[^\s"']{3,100})|\blogin[ \t]+\S+\s+password[ \t]+(?<secret2>\S{3,100})/gi,
+    hints: ['psexec', 'login'],
+    near: 'line',
+    accept: passwordValue,
+  },
+  {
+    name: 'vault-unseal-key',
+    regex: /\bunseal(?:[ \t]+key(?:[ \t]+\d+)?[ \t]*:|[ \t]+)[ \t]*(?<secret>[A-Za-z0-9+/]{20,}={0,2})(?![A-Za-z0-9+/=])/gi,
+    hints: ['unseal'],
+    accept: (secret) => hasLetterAndDigit(secret),
+  },
+  {
+    // HTTP Basic credentials: base64 of `user:password`, which is what the decoding checks (so
+    // `Basic authentication` in prose is left).
+    name: 'basic-auth-header',
+    regex: /\bBasic[ \t]+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/gi,
+    hints: ['basic'],
+    accept: basicCredentials,
   },
   {
     // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.
