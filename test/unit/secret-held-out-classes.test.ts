@@ -117,3 +117,11 @@ describe('passwords in known argument positions', () => {
     keeps('this.password = removePassword;');
   });
 });
+
+describe('Bitbucket app passwords', () => {
+  test('beside their user with no URL, and bare', () => {
+    hides('deploy:ATBBq7Zx2Lm9Kp3Wv8Rt4Yn6Hc1Jd5Fs0', 'ATBBq7Zx2Lm9Kp3Wv8Rt4Yn6Hc1Jd5Fs0');
+    hides('pw ATBBz9Yx8Wv7Ut6Sr5Qp4On3Ml2Kj1Ih0G', 'ATBBz9Yx8Wv7Ut6Sr5Qp4On3Ml2Kj1Ih0G');
+    keeps('ATBBREVIATIONSANDMOREWORDSHERE');
+  });
+});

@@ -113,6 +113,14 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
       (/^(?:AKC|AP[0-9A-F])(.)\1{7,}$/.test(secret) || (/\d/.test(secret.slice(3)) && /[A-Za-z]/.test(secret.slice(3)) && shannonEntropy(secret) >= 3)),
   },
   {
+    // trufflehog pkg/detectors/bitbucketapppassword: Bitbucket app passwords begin `ATBB`, found
+    // bare or beside their user (`user1:ATBB…`) as well as in a URL.
+    name: 'bitbucket-app-password',
+    regex: /(?<![A-Za-z0-9])ATBB[A-Za-z0-9_=.-]{20,}(?![A-Za-z0-9_=.-])/g,
+    hints: ['atbb'],
+    accept: (secret) => /\d/.test(secret.slice(4)) && /[A-Za-z]/.test(secret.slice(4)),
+  },
+  {
     // trufflehog pkg/detectors/pinecone and others: "pcsk_" serverless API keys.
     name: 'pinecone-api-key',
     regex: /(?<![A-Za-z])pcsk_[A-Za-z0-9]{5,10}_[A-Za-z0-9]{40,}(?![A-Za-z0-9])/g,
