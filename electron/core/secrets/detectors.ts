@@ -40,6 +40,8 @@ export interface Detector {
   operator?: OperatorAfter;
   /** For a windowed detector whose every match begins with a keyword: tried once at each instead. */
   anchored?: RegExp;
+  /** For a detector with no keywords: where its matches can be, by its own scan (see `SecretPattern.places`). */
+  places?: (text: string) => number[];
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -83,6 +85,7 @@ function fromPattern(pattern: SecretPattern): Detector {
     ...(near !== 'text' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
     ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
+    ...(pattern.places ? { places: pattern.places } : {}),
   };
 }
 

@@ -145,7 +145,12 @@ export class SecretSet implements SecretRedactor {
         spans.push({ start: match.index, end: match.index + match[0].length, label: this.values.get(match[0]) ?? 'secret' });
       }
     }
-    for (const detector of this.unconditional) findAll(text, detector, spans);
+    let lines: LineBreaks | undefined;
+    for (const detector of this.unconditional) {
+      if (!detector.places) findAll(text, detector, spans);
+      else if (!this.exhaustive) findAround(text, (lines ??= new LineBreaks(text)), detector, detector.places(text), spans);
+      else findAll(text, detector, spans);
+    }
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
     const { awake, marked } = this.exhaustive ? { awake: [], marked: text.includes(REDACTED_MARKER) } : this.awake(text);
@@ -154,7 +159,6 @@ export class SecretSet implements SecretRedactor {
       const lower = text.toLowerCase();
       for (const detector of this.keyed) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
     }
-    let lines: LineBreaks | undefined;
     for (const [detector, places] of awake) {
       if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
