@@ -125,3 +125,15 @@ describe('Bitbucket app passwords', () => {
     keeps('ATBBREVIATIONSANDMOREWORDSHERE');
   });
 });
+
+describe("a secret's name and value in a call or an index", () => {
+  test('a call given the name then the value, and an assignment to an indexed name', () => {
+    hides('req.Header.Set("Quokka-Api-Key", "Hq8Lm2Zt7Xw3Rv9Nc1Bp5Hy6Jd0Fs4Ge")', 'Hq8Lm2Zt7Xw3Rv9Nc1Bp5Hy6Jd0Fs4Ge');
+    hides("os.environ['QUOKKA_API_KEY'] = '9c4e1a7b3f6d2e8a0b5c7d9e1f3a5b7c'", '9c4e1a7b3f6d2e8a0b5c7d9e1f3a5b7c');
+  });
+  test('a call given a name and a word or a variable is left', () => {
+    keeps('headers.set("X-Api-Key", apiKey)');
+    keeps('t("password", "Password")');
+    keeps('os.environ["API_TOKEN"] = token');
+  });
+});

@@ -453,7 +453,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -495,6 +495,19 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
   },
   {
+    // A call given a secret's name and then its value: `req.Header.Set("Beamer-Api-Key", "DyVd…")`,
+    // `headers.put('X-Auth-Token', '…')`, `setenv("DB_PASSWORD", "…")`. Tried once from the name,
+    // inside the call's first string.
+    name: 'secret-argument',
+    regex:
+      /(?<=\(\s*["'])(?<name>[\w.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?)[\w.-]*)["']\s*,\s*["'](?<secret>[^\s"'`\\]{8,300})["']/gi,
+    hints: ['pass', 'secret', 'token', 'key', 'cred'],
+    near: 'word',
+    wordCharacters: /[\w.-]/,
+    operatorAfter: { between: /[\w.-]/, operators: /["']/, value: { gap: /[ \t,"']/, value: /[^\s"'`]/, min: 8 } },
+    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
+  },
+  {
     // A value assigned to a password's own name is the password whatever its shape: people's
     // passwords are words (`open sesame`, `Prestigitariu$`), which the entropy floor above lets
     // through; `==` against a quoted literal is one written into the code. Quoted (any characters
@@ -504,7 +517,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
@@ -530,7 +543,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
     // must be long and random, not just mixed.
     name: 'key-assignment',
-    regex: /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key["'\]]?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+    regex:
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['key'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
