@@ -136,22 +136,33 @@ function knownPrefix(prefix: string): boolean {
 
 const ALPHANUMERIC = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
 
-/** Where a `_` or `-` is followed by 20 letters or digits: where prefixed-token can match. */
+/**
+ * Where a `_` or `-` is followed by 20 letters or digits that do not run on into base64 (`+`,
+ * `/`, `=`: an integrity string's `sha512-…`): where prefixed-token can match.
+ */
 function separatorsBeforeBodies(text: string): number[] {
   const places: number[] = [];
+  const length = text.length;
   for (const separator of ['_', '-']) {
     const from = places.length;
-    for (let at = text.indexOf(separator); at !== -1 && at + 21 <= text.length; at = text.indexOf(separator, at + 1)) {
+    for (let at = text.indexOf(separator); at !== -1 && at + 21 <= length; at = text.indexOf(separator, at + 1)) {
+      // The 20th character first: most separators (dates, UUIDs, names) fail there or soon after.
+      const last = text.charCodeAt(at + 20);
+      if (last >= 128 || ALPHANUMERIC[last] === 0) continue;
       let index = at + 1;
-      for (const end = at + 21; index < end; index++) {
+      for (; index < length; index++) {
         const code = text.charCodeAt(index);
         if (code >= 128 || ALPHANUMERIC[code] === 0) break;
       }
-      if (index === at + 21) places.push(at);
-      // No separator before the character that ended the run can start a body.
-      else at = index - 1;
+      if (index < at + 21) {
+        at = index - 1;
+        continue;
+      }
+      const next = text.charCodeAt(index);
+      if (next !== 43 && next !== 47 && next !== 61) places.push(at);
+      at = index - 1;
     }
-    if (from > 0 && places.length > from) places.sort((a, b) => a - b);
+    if (from > 0 && places.length > from) places.sort((x, y) => x - y);
   }
   return places;
 }
@@ -371,7 +382,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // a base64 run or a name (`/tmp/tmp-…`, `a-b-c…`); not a file's name (`main-3f2a….js`).
     name: 'prefixed-token',
     regex:
-      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>[A-Za-z0-9]{20,}(?:[_-][A-Za-z0-9]{2,})*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
+      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
     // Tried once from the name before each `_` or `-` that 20 letters or digits follow, found by
     // `indexOf` (a `-` is on most lines of output: waking a rule at each cost a sixth of redaction).
     near: 'word',
@@ -492,19 +503,6 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'line',
     operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`]/, min: 8 } },
     // A password's field is a password whatever its shape (`<add key="dbPassword" value="whiteduke" />`).
-    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
-  },
-  {
-    // A call given a secret's name and then its value: `req.Header.Set("Beamer-Api-Key", "DyVd…")`,
-    // `headers.put('X-Auth-Token', '…')`, `setenv("DB_PASSWORD", "…")`. Tried once from the name,
-    // inside the call's first string.
-    name: 'secret-argument',
-    regex:
-      /(?<=\(\s*["'])(?<name>[\w.-]*(?:password|passwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|credentials?)[\w.-]*)["']\s*,\s*["'](?<secret>[^\s"'`\\]{8,300})["']/gi,
-    hints: ['pass', 'secret', 'token', 'key', 'cred'],
-    near: 'word',
-    wordCharacters: /[\w.-]/,
-    operatorAfter: { between: /[\w.-]/, operators: /["']/, value: { gap: /[ \t,"']/, value: /[^\s"'`]/, min: 8 } },
     accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
   },
   {

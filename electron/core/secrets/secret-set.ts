@@ -5,7 +5,7 @@
  * compiled once and skipped cheaply when their hint words are absent.
  */
 import type { SecretRedactor } from '../agent/types';
-import { findAll, findAround, LineBreaks, replaceSpans, type Span } from './detector-search';
+import { findAll, findAround, findAtOwnPlaces, LineBreaks, replaceSpans, type Span } from './detector-search';
 import { detectorIndex, REDACTED_MARKER, type Detector } from './detectors';
 import type { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
@@ -145,10 +145,8 @@ export class SecretSet implements SecretRedactor {
         spans.push({ start: match.index, end: match.index + match[0].length, label: this.values.get(match[0]) ?? 'secret' });
       }
     }
-    let lines: LineBreaks | undefined;
     for (const detector of this.unconditional) {
-      if (!detector.places) findAll(text, detector, spans);
-      else if (!this.exhaustive) findAround(text, (lines ??= new LineBreaks(text)), detector, detector.places(text), spans);
+      if (detector.places && !this.exhaustive) findAtOwnPlaces(text, detector, spans);
       else findAll(text, detector, spans);
     }
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
@@ -159,6 +157,7 @@ export class SecretSet implements SecretRedactor {
       const lower = text.toLowerCase();
       for (const detector of this.keyed) if (detector.keywords.some((keyword) => lower.includes(keyword))) findAll(text, detector, spans);
     }
+    let lines: LineBreaks | undefined;
     for (const [detector, places] of awake) {
       if (detector.windowed) findAround(text, (lines ??= new LineBreaks(text)), detector, places, spans);
       else findAll(text, detector, spans);
