@@ -142,6 +142,11 @@ function ascending(places: readonly number[]): boolean {
   return true;
 }
 
+/** A detector tried once before each of its own places (`Detector.places`): no windows, so no line breaks needed. */
+export function findAtOwnPlaces(text: string, detector: Detector, into: Span[]): void {
+  if (detector.sticky && detector.places) findBefore(text, detector.sticky, detector.nameCharacter ?? COVE_NAME, detector, detector.places(text), into);
+}
+
 export function findAround(text: string, lines: LineBreaks, detector: Detector, places: number[], into: Span[]): void {
   // Hits come in order of their end; a detector with keywords of several lengths needs sorting,
   // and the others (most places are of `key` and `token`) are spared a sort of thousands.

@@ -7,7 +7,7 @@ import { keywordList, REDACTED_MARKER } from './detector-keywords';
 import { generatedRules, prebuiltScanner } from './gitleaks-generated';
 import { OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
 import { KeywordScanner } from './keyword-scan';
-import type { SecretPattern } from './patterns';
+import { noteKeyPrefixes, type SecretPattern } from './patterns';
 import type { Allowlist, Rule } from './rule-model';
 
 export { REDACTED_MARKER };
@@ -40,6 +40,8 @@ export interface Detector {
   operator?: OperatorAfter;
   /** For a windowed detector whose every match begins with a keyword: tried once at each instead. */
   anchored?: RegExp;
+  /** For a detector with no keywords: where its matches can be, by its own scan (see `SecretPattern.places`). */
+  places?: (text: string) => number[];
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -83,6 +85,7 @@ function fromPattern(pattern: SecretPattern): Detector {
     ...(near !== 'text' && pattern.operatorAfter ? { operator: new OperatorAfter(pattern.operatorAfter.between, pattern.operatorAfter.operators, pattern.operatorAfter.value) } : {}),
     ...((near === 'line' || near === 'lines') && startsAtKeyword(pattern.regex.source, pattern.hints ?? []) ? { anchored: sticky(pattern.regex) } : {}),
     ...(pattern.accept ? { accept: pattern.accept } : {}),
+    ...(pattern.places ? { places: pattern.places } : {}),
   };
 }
 
@@ -187,6 +190,8 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
   const keyed = detectors.filter((detector) => detector.keywords.length > 0);
   const { keywords, wakes } = keywordList(keyed);
+  // The structural prefixed-token rule leaves the prefixes these rules know to them.
+  noteKeyPrefixes(keywords);
   const index = {
     unconditional: detectors.filter((detector) => detector.keywords.length === 0),
     keyed,

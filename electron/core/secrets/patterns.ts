@@ -34,6 +34,12 @@ export interface SecretPattern {
    * and the value after them; a hint followed by anything else is not tried (`getToken(`).
    */
   operatorAfter?: { between: RegExp; operators: RegExp; value?: ValueAfter };
+  /**
+   * For a pattern with no hints and `near: 'word'`: its own scan for where matches can be (in
+   * increasing order), each tried once from the run of `wordCharacters` before it; for a shape
+   * no keyword begins (prefixed-token's separator), cheaper than a regex over all of the text.
+   */
+  places?: (text: string) => number[];
 }
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
@@ -72,6 +78,114 @@ function prefixedKey(secret: string): boolean {
   return body.length >= 16 && (groups!.every((group) => /^(.)\1*$/.test(group)) || hasLetterAndDigit(body) || randomLetters(body));
 }
 
+/** The characters docs and templates fill a placeholder with (`xxxx`, `0000`, `****`, `####`, `....`). */
+const PLACEHOLDER_FILL = /[xX0*#.\-_ ]/;
+
+/**
+ * A test key with a filler body, under a secret's name (where a bare run of `x` is a
+ * placeholder, and is left):
+ * - a run of one letter or digit that docs do not fill with, with at most a few other characters
+ *   around it (`aaaa…aaaa` for an AWS key, `00aaaa…`, `aaaa…NRAL`, `aaaa…a-`), as the suites that
+ *   test those providers write them;
+ * - a provider's short prefix and then any filler (`AP6xxxxxxxxxx`, `AKCxxxxxxxxxx`,
+ *   `npm_xxxxxxxxxxx`): the prefix says which provider's key it stands for.
+ * What stays a placeholder: filler alone in the characters docs use (`xxxxxxxx`, `0000…`,
+ * `000…0aa`, whose run is of `0`), and filler of two characters or more (`abababab`).
+ */
+function fillerKey(secret: string): boolean {
+  const compact = secret.replace(/[-_.]/g, '');
+  const run = /(.)\1{11,}/.exec(compact);
+  if (run && !PLACEHOLDER_FILL.test(run[1]!) && /^[A-Za-z0-9]$/.test(run[1]!) && compact.length - run[0].length <= 6) return true;
+  const prefixed = /^([A-Za-z][A-Za-z0-9]{1,3}?[_-]?)(.)\2{7,}$/.exec(secret);
+  // The prefix is a provider's: capitals, a digit or a separator in it (`AKC`, `AP6`, `npm_`), not the filler's own start (`xxxxxxxx`).
+  return prefixed !== null && /[A-Z0-9_-]/.test(prefixed[1]!) && !prefixed[1]!.endsWith(prefixed[2]!) && /^(?:[A-Z]{2,4}|[A-Za-z]{1,3}\d|[a-z]{2,4}[_-]|[A-Z]{2,3}\d)$/.test(prefixed[1]!);
+}
+
+/**
+ * Prefixes of things that are not secrets though a long random body follows them: hashes and
+ * digests (`sha512-…` integrity, `sha256-…`), and the object ids of APIs a coding agent reads
+ * (Anthropic's `msg_`/`toolu_`, OpenAI's `chatcmpl-`/`call_`/`file-`, Stripe's `cus_`/`pi_`/`evt_`),
+ * which name a request or a record, not a credential; publishable keys (`pk_live_…`), public.
+ */
+const NOT_A_KEY_PREFIX =
+  /^(?:sha\d*|md\d|blake\w*|crc\d*|xxh\w*|murmur\w*|fnv\w*|msg|toolu|srvtoolu|call|chatcmpl|cmpl|req|request|resp|evt|cus|pi|pm|ch|in|ii|sub|si|prod|price|acct|txn|tr|po|re|src|seti|run|asst|thread|step|file|batch|ft|ftjob|org|user|proj|data|aria|css|sc|chunk|id|uuid|guid|hash|commit|rev|build|trace|span|node|test|mock|fake|dummy|example|sample|tmp|temp|cache|diff|v\d+|pk)$/i;
+
+/**
+ * The prefixes the rules know (the keywords that end in `_`, `-` or `.`: `cfat_`, `hf_`, `ntn_`,
+ * `sk_test_`), noted when a detector index is made (detectors.ts).
+ */
+const KNOWN_PREFIXES = new Set<string>();
+
+export function noteKeyPrefixes(keywords: readonly string[]): void {
+  for (const keyword of keywords) if (keyword.length >= 3 && /^[a-z0-9][a-z0-9_.-]*[_.-]$/.test(keyword)) KNOWN_PREFIXES.add(keyword.slice(0, -1).replace(/[-.]/g, '_'));
+}
+
+/**
+ * A prefix a rule knows, glued to a word (`xcfat`, `wordgsk`, `foosk_test`) or cut short (`cf`
+ * of `cfat`): that rule judges its shape (its lengths, its alphabet), and secretlint's suites keep
+ * these as negatives: a known prefix with another shape is not that provider's key.
+ */
+function knownPrefix(prefix: string): boolean {
+  const name = prefix.replace(/-/g, '_');
+  for (const known of KNOWN_PREFIXES) {
+    if (name === known || (name.endsWith(known) && /^[a-z]+$/.test(name.slice(0, -known.length)))) return true;
+    if (known.length > name.length && known.startsWith(name) && /[a-z]/.test(known[name.length]!)) return true;
+  }
+  return false;
+}
+
+const ALPHANUMERIC = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
+
+/**
+ * Where a `_` or `-` is followed by 20 letters or digits that do not run on into base64 (`+`,
+ * `/`, `=`: an integrity string's `sha512-…`): where prefixed-token can match.
+ */
+function separatorsBeforeBodies(text: string): number[] {
+  const places: number[] = [];
+  const length = text.length;
+  for (const separator of ['_', '-']) {
+    const from = places.length;
+    for (let at = text.indexOf(separator); at !== -1 && at + 21 <= length; at = text.indexOf(separator, at + 1)) {
+      // The 20th character first: most separators (dates, UUIDs, names) fail there or soon after.
+      const last = text.charCodeAt(at + 20);
+      if (last >= 128 || ALPHANUMERIC[last] === 0) continue;
+      let index = at + 1;
+      for (; index < length; index++) {
+        const code = text.charCodeAt(index);
+        if (code >= 128 || ALPHANUMERIC[code] === 0) break;
+      }
+      if (index < at + 21) {
+        at = index - 1;
+        continue;
+      }
+      const next = text.charCodeAt(index);
+      if (next !== 43 && next !== 47 && next !== 61) places.push(at);
+      at = index - 1;
+    }
+    if (from > 0 && places.length > from) places.sort((x, y) => x - y);
+  }
+  return places;
+}
+
+/**
+ * A short prefix, `_` or `-`, and a long random body, at a token's start (`tvly-…`, `rootly_…`,
+ * `lsv2_pt_…`, `glsa_…`, `spu-1111…`): the way providers mark their keys, which neither rule set
+ * knows for every provider. The body has letters and digits and is random enough, or mixed case
+ * as chance mixes it, or a test key's filler; a hash's or an API object's prefix is left.
+ */
+function prefixedToken(_secret: string, match: RegExpExecArray): boolean {
+  const { prefix = '', sub, body: raw = '' } = match.groups ?? {};
+  if (NOT_A_KEY_PREFIX.test(prefix) || knownPrefix(prefix.toLowerCase()) || (sub !== undefined && knownPrefix(`${prefix}_${sub}`.toLowerCase()))) return false;
+  const body = raw.replace(/[_-]/g, '');
+  if (/^(.)\1+$/.test(body)) return !PLACEHOLDER_FILL.test(body[0]!);
+  // A time-ordered id (a ULID, Anthropic's `wrkspc_01…`, `sesn_01…`) begins `01`; a random key rarely does.
+  if (body.startsWith('01')) return false;
+  // Letters alone only in mixed case (`hc_characterdatadeletedata…` is a name in code).
+  const upper = body.replace(/[^A-Z]/g, '').length / body.length;
+  // Digits only at the end are a name's number (`hc_entitiesremovenameditem1`).
+  return (hasLetterAndDigit(body.replace(/\d+$/, '')) && shannonEntropy(body) >= 3) || (/^[A-Za-z]+$/.test(body) && upper >= 0.25 && upper <= 0.75);
+}
+
 /**
  * A path (`/v1/oauth/token`, `/en/enterprise-server@3.0/auth`) or a relative one
  * (`./token.json`), which names where a secret is: segments in lower case or short, where a
@@ -94,10 +208,10 @@ const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[
 const assignedSecret = (secret: string) =>
   !PLACEHOLDER.test(secret) &&
   !CLOSED_NAME.test(secret) &&
-  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret)) &&
+  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret) && !fillerKey(secret)) &&
   !IS_URL.test(secret) &&
   !IS_PATH.test(secret) &&
-  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || /^\d{16,}$/.test(secret));
+  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || fillerKey(secret) || /^\d{16,}$/.test(secret));
 
 /** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
 const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
@@ -126,6 +240,17 @@ const passwordValue = (secret: string) =>
   !CLOSED_NAME.test(secret) &&
   // A sentence in a script written without blanks (axe-core's `"pass": "要素にはラベルがあります"`).
   !/(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*){4}/u.test(secret);
+
+/** Whether a `Basic` value decodes to `user:password` in printable characters. */
+function basicCredentials(secret: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(secret.length % 4 === 0 ? secret : secret + '='.repeat(4 - (secret.length % 4)));
+  } catch {
+    return false;
+  }
+  return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:[^:]/.test(decoded);
+}
 
 /**
  * Whether a name that holds `pass` names a password: the word begins there (`pass`, `db_pass`,
@@ -170,7 +295,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'aws-access-key-id',
-    regex: /\b(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z0-9]{16}\b/g,
+    regex: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AIDA|AROA|AIPA|ANPA|ANVA|APKA|AGPA)[A-Z0-9]{16}\b/g,
     hints: ['akia', 'asia', 'abia', 'acca', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'apka', 'agpa'],
   },
   {
@@ -181,7 +306,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'gcp-api-key',
-    regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+    regex: /(?<![A-Za-z])AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
     hints: ['aiza'],
   },
   {
@@ -201,39 +326,40 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'anthropic-api-key',
-    regex: /\bsk-ant-[A-Za-z0-9_-]{20,}/g,
+    regex: /(?<![A-Za-z])sk-ant-[A-Za-z0-9_-]{20,}/g,
     hints: ['sk-ant-'],
   },
   {
     // Project, service-account and legacy keys; a digit is required so hyphenated prose is left alone.
     name: 'openai-api-key',
     // `sk-ant-` is Anthropic's, whose rule wants its longer body (`sk-ant-api02-notarealkey` is not a key).
-    regex: /\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
+    regex: /(?<![A-Za-z])sk-(?!ant-)(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g,
     hints: ['sk-'],
   },
   {
     name: 'github-token',
-    regex: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b/g,
+    // GitHub App installation tokens of the newer shape are `ghs_<app id>_` and a JWT.
+    regex: /(?<![A-Za-z])(?:ghp|gho|ghu|ghs|ghr)_(?:[A-Za-z0-9]{36,255}\b|\d{1,12}_eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]{8,}){1,2})/g,
     hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
   },
   {
     name: 'github-token',
-    regex: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    regex: /(?<![A-Za-z])github_pat_[A-Za-z0-9_]{22,255}\b/g,
     hints: ['github_pat_'],
   },
   {
     name: 'gitlab-token',
-    regex: /\bglpat-[A-Za-z0-9_-]{20,}/g,
+    regex: /(?<![A-Za-z])glpat-[A-Za-z0-9_-]{20,}/g,
     hints: ['glpat-'],
   },
   {
     name: 'slack-token',
-    regex: /\bxox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
+    regex: /(?<![A-Za-z])xox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
     hints: ['xox'],
   },
   {
     name: 'slack-token',
-    regex: /\bxapp-\d-[A-Za-z0-9-]{10,}/g,
+    regex: /(?<![A-Za-z])xapp-\d-[A-Za-z0-9-]{10,}/g,
     hints: ['xapp-'],
   },
   {
@@ -246,36 +372,76 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // not know (or know only beside the provider's name): the prefix is enough of a context.
     name: 'provider-token',
     regex:
-      /\b(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
+      /(?<![A-Za-z])(?:gsk_[A-Za-z0-9]{48,}|tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{20,}|ya29\.[\w-]{30,}|(?<![0-9])EAA[A-Za-z0-9]{40,}|r8_[A-Za-z0-9]{37}|xai-[A-Za-z0-9]{60,}|nvapi-[\w-]{60,}|sntry[su]_[A-Za-z0-9+/=_]{60,}|bedrock-api-key-[A-Za-z0-9+/=]{60,})(?![\w-])/g,
     hints: ['gsk_', 'tskey-', 'ya29.', 'eaa', 'r8_', 'xai-', 'nvapi-', 'sntrys_', 'sntryu_', 'bedrock-api-key-'],
+  },
+  {
+    // A provider's key no rule knows, by its shape alone (see prefixedToken): a prefix in one
+    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`), `_` or `-`, and a body
+    // of 20 letters and digits or more, maybe in parts. At a token's start: not inside a path,
+    // a base64 run or a name (`/tmp/tmp-…`, `a-b-c…`); not a file's name (`main-3f2a….js`).
+    name: 'prefixed-token',
+    regex:
+      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
+    // Tried once from the name before each `_` or `-` that 20 letters or digits follow, found by
+    // `indexOf` (a `-` is on most lines of output: waking a rule at each cost a sixth of redaction).
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_-]/,
+    places: separatorsBeforeBodies,
+    accept: prefixedToken,
   },
   {
     // gitleaks defines it but leaves it out of its default config.
     name: 'square-secret',
-    regex: /\bsq0csp-[\w-]{43}(?![\w-])/g,
+    regex: /(?<![A-Za-z])sq0csp-[\w-]{43}(?![\w-])/g,
     hints: ['sq0csp-'],
   },
   {
     name: 'stripe-key',
-    regex: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
+    regex: /(?<![A-Za-z])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/g,
     hints: ['_live_', '_test_'],
   },
   {
     name: 'stripe-webhook-secret',
-    regex: /\bwhsec_[A-Za-z0-9+/=]{24,}/g,
+    regex: /(?<![A-Za-z])whsec_[A-Za-z0-9+/=]{24,}/g,
     hints: ['whsec_'],
   },
   {
-    // header.payload.signature, both of the first two base64url JSON objects ("eyJ" is `{"`).
+    // header.payload.signature, both of the first two base64url JSON objects ("eyJ" is `{"`);
+    // an unsigned token (`alg: none`, or its signature cut off) is header.payload alone.
     name: 'jwt',
-    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    regex: /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]{8,})?/g,
     hints: ['eyj'],
+  },
+  {
+    // Telegram bot tokens: the bot's number, `:`, and `AA` and 33 characters (noseyparker,
+    // detect-secrets), with no name needed: nothing else has that shape.
+    name: 'telegram-bot-token',
+    regex: /(?<![A-Za-z0-9_:-])\d{8,10}:AA[A-Za-z0-9_-]{30,34}(?![A-Za-z0-9_-])/g,
+    hints: [':aa'],
+    // Tried once from the number before each `:AA`.
+    near: 'word',
+    wordCharacters: /[0-9]/,
+  },
+  {
+    // Salesforce access and session tokens: an org id (`00D` and 12 or 15 characters), `!`, and
+    // the session's own part.
+    name: 'salesforce-token',
+    regex: /(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9_.]{40,}/g,
+    hints: ['00d'],
+  },
+  {
+    // Azure DevOps personal access tokens of the 84-character shape: 76 characters, `AZDO`, 4 more.
+    name: 'azure-devops-token',
+    regex: /(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])/g,
+    hints: ['azdo'],
   },
   {
     name: 'bearer-token',
     // RFC 6750's own example, `mF_9.B5f-4.1JqM`, is 15 characters.
-    regex: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{8,}=*)/gi,
-    hints: ['bearer'],
+    // Okta's API tokens go in `Authorization: SSWS <token>`.
+    regex: /\b(?:Bearer|SSWS)\s+(?<secret>[A-Za-z0-9._~+/-]{8,}=*)/gi,
+    hints: ['bearer', 'ssws'],
     accept: (secret) => hasLetterAndDigit(secret) && !PLACEHOLDER.test(secret),
   },
   {
@@ -298,7 +464,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -349,10 +515,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))["'\]]?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|(?=;[A-Za-z ]|&)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"']/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
     accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },
@@ -375,12 +541,13 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
     // must be long and random, not just mixed.
     name: 'key-assignment',
-    regex: /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key["'\]]?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+    regex:
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['key'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
     // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
-    accept: (secret, match) => assignedSecret(secret) && shannonEntropy(secret) >= KEY_ENTROPY && !/public/i.test(match[0]),
+    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || fillerKey(secret)) && !/public/i.test(match[0]),
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
@@ -392,9 +559,44 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
   },
   {
+    // A password in a known argument position: the second string given to a credential's
+    // constructor (.NET's `NetworkCredential("user", "pw")`, Java's `PasswordAuthentication`,
+    // Python's `HTTPBasicAuth`), the third to .NET's `DirectoryEntry(path, user, pw)`.
+    name: 'password-argument',
+    regex:
+      /\b(?:(?:Network|UsernamePassword)?Credentials?|PasswordAuthentication|HTTPBasicAuth|HttpBasicAuth|BasicAuth)\(\s*["'][^"'\n]{1,100}["']\s*,\s*["'](?<secret>[^"'\n]{4,100})["']|\bDirectoryEntry\(\s*["'][^"'\n]*["']\s*,\s*["'][^"'\n]*["']\s*,\s*["'](?<secret2>[^"'\n]{4,100})["']/g,
+    hints: ['credential(', 'credentials(', 'authentication(', 'basicauth(', 'directoryentry('],
+    near: 'lines',
+    accept: passwordValue,
+  },
+  {
+    // Passwords where a command or file puts them: PsExec's `-p`, .netrc's `login u password p`,
+    // Vault's unseal keys (`vault operator unseal <key>`, `Unseal Key 1: <key>`).
+    name: 'password-argument',
+    regex: /\bpsexec(?:\.exe)?\b[^\n]*?\s-p[ \t]+(?<secret>[^\s"']{3,100})|\blogin[ \t]+\S+\s+password[ \t]+(?<secret2>\S{3,100})/gi,
+    hints: ['psexec', 'login'],
+    near: 'line',
+    accept: passwordValue,
+  },
+  {
+    name: 'vault-unseal-key',
+    regex: /\bunseal(?:[ \t]+key(?:[ \t]+\d+)?[ \t]*:|[ \t]+)[ \t]*(?<secret>[A-Za-z0-9+/]{20,}={0,2})(?![A-Za-z0-9+/=])/gi,
+    hints: ['unseal'],
+    accept: (secret) => hasLetterAndDigit(secret),
+  },
+  {
+    // HTTP Basic credentials: base64 of `user:password`, which is what the decoding checks (so
+    // `Basic authentication` in prose is left).
+    name: 'basic-auth-header',
+    regex: /\bBasic[ \t]+(?<secret>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/gi,
+    hints: ['basic'],
+    accept: basicCredentials,
+  },
+  {
     // Command-line flags: --password hunter2x9, --token=..., -p'...' for mysql and friends.
     name: 'secret-flag',
-    regex: /(?<![\w-])--?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
+    // A flag whose name ends in a secret's word is one too (`--vault-token`, `-vaultToken`, `--db-password`).
+    regex: /(?<![\w-])--?[A-Za-z0-9-]{0,30}?(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|auth-token|client-secret)(?:=|\s+)["']?(?<secret>[^\s"'`;|&]{6,})/gi,
     hints: ['pass', 'pwd', 'secret', 'token', 'key'],
     // A flag begins its run of name characters: tried once from there.
     near: 'word',

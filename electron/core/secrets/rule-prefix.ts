@@ -119,8 +119,11 @@ export function isDistinctive(prefix: string): boolean {
   return prefix.length >= 4 && /[A-Z]/.test(prefix);
 }
 
-/** Word boundaries and a case flag before a prefix change nothing about it. */
-const LEADING_ANCHORS = /^(?:\\b|\(\?i\))+/;
+/**
+ * Word boundaries, a case flag and a negative lookbehind (Cove's `(?<![A-Za-z])`, a prefix that
+ * may follow `_` or a digit) before a prefix change nothing about it.
+ */
+const LEADING_ANCHORS = /^(?:\\b|\(\?i\)|\(\?<![^()]*\))+/;
 
 /** A branch's prefix: its literal start, or that of the alternatives of a group it opens with. */
 function branchPrefix(branch: string): string {

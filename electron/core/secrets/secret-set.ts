@@ -5,7 +5,7 @@
  * compiled once and skipped cheaply when their hint words are absent.
  */
 import type { SecretRedactor } from '../agent/types';
-import { findAll, findAround, LineBreaks, replaceSpans, type Span } from './detector-search';
+import { findAll, findAround, findAtOwnPlaces, LineBreaks, replaceSpans, type Span } from './detector-search';
 import { detectorIndex, REDACTED_MARKER, type Detector } from './detectors';
 import type { KeywordScanner } from './keyword-scan';
 import { watchWorkspaceSecrets, type SecretWatch } from './secret-watch';
@@ -145,7 +145,10 @@ export class SecretSet implements SecretRedactor {
         spans.push({ start: match.index, end: match.index + match[0].length, label: this.values.get(match[0]) ?? 'secret' });
       }
     }
-    for (const detector of this.unconditional) findAll(text, detector, spans);
+    for (const detector of this.unconditional) {
+      if (detector.places && !this.exhaustive) findAtOwnPlaces(text, detector, spans);
+      else findAll(text, detector, spans);
+    }
     // Tools redact before they cut (bash, read_file); what they replaced still counts, so the
     // model is told that the output held secrets.
     const { awake, marked } = this.exhaustive ? { awake: [], marked: text.includes(REDACTED_MARKER) } : this.awake(text);
