@@ -36,7 +36,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
-const LANGUAGES = {
+export const LANGUAGES = {
   bash,
   c,
   cpp,
@@ -87,12 +87,84 @@ function buildNext(): void {
 }
 setTimeout(buildNext, 0);
 
+/**
+ * Each definition's aliases (what a fenced code block names: ts, sh, py, html…), as the
+ * definitions give them (test/unit/renderer-highlight.test.ts checks this against them). Aliases
+ * are only known once a definition is built: without this table a block fenced `ts` built every
+ * language at once, one task of 50–250 ms in the middle of a streamed reply.
+ */
+export const ALIASES: Readonly<Record<string, keyof typeof LANGUAGES>> = {
+  sh: 'bash',
+  zsh: 'bash',
+  h: 'c',
+  cc: 'cpp',
+  'c++': 'cpp',
+  'h++': 'cpp',
+  hpp: 'cpp',
+  hh: 'cpp',
+  hxx: 'cpp',
+  cxx: 'cpp',
+  cs: 'csharp',
+  'c#': 'csharp',
+  patch: 'diff',
+  docker: 'dockerfile',
+  golang: 'go',
+  gql: 'graphql',
+  toml: 'ini',
+  jsp: 'java',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsonc: 'json',
+  json5: 'json',
+  kt: 'kotlin',
+  kts: 'kotlin',
+  ktm: 'kotlin',
+  ktx: 'kotlin',
+  pluto: 'lua',
+  mk: 'makefile',
+  mak: 'makefile',
+  make: 'makefile',
+  md: 'markdown',
+  mkdown: 'markdown',
+  mkd: 'markdown',
+  text: 'plaintext',
+  txt: 'plaintext',
+  py: 'python',
+  gyp: 'python',
+  ipython: 'python',
+  rb: 'ruby',
+  gemspec: 'ruby',
+  podspec: 'ruby',
+  thor: 'ruby',
+  irb: 'ruby',
+  rs: 'rust',
+  console: 'shell',
+  shellsession: 'shell',
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  html: 'xml',
+  xhtml: 'xml',
+  rss: 'xml',
+  atom: 'xml',
+  xjb: 'xml',
+  xsd: 'xml',
+  xsl: 'xml',
+  plist: 'xml',
+  wsf: 'xml',
+  svg: 'xml',
+  yml: 'yaml',
+};
+
 /** Whether `language` (a name or one of its aliases: ts, sh, py, html…) can be highlighted. */
 export function knowsLanguage(language: string): boolean {
   const name = language.toLowerCase();
   if (hljs.getLanguage(name) === undefined) {
-    build(name);
-    // Aliases are in the definitions: an alias is known once all are built.
+    build(Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name);
+    // A name neither a language nor in the table: known, if at all, once all are built.
     if (hljs.getLanguage(name) === undefined) for (const other of [...unbuilt.keys()]) build(other);
   }
   return hljs.getLanguage(name) !== undefined;
