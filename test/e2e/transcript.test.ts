@@ -118,7 +118,7 @@ describe('the transcript in the browser', { skip }, () => {
           undefined,
           { timeout: 10_000 },
         )
-        .catch(() => assert.fail('the prompt just sent and its reply are in view'));
+        .catch(async () => assert.fail(`the prompt just sent and its reply are in view: ${JSON.stringify(await scrollState(page))}`));
       assert.equal(await jump.count(), 0);
       await e2e.screenshot('transcript-3-prompt-sent');
     });

@@ -53,6 +53,21 @@ describe('following the bottom of a transcript', () => {
     time += INTENT_MS + 1;
     assert.equal(intent.active(), false);
   });
+
+  test("a jump to the bottom ends the gesture before it, so the page's own scrolls after it do not stop following", () => {
+    let time = 1_000;
+    const intent = new ScrollIntent(() => time);
+    intent.noteGesture();
+    time += 50;
+    intent.endGesture();
+    assert.equal(intent.active(), false);
+    // A row measured after the jump moves the scroll position up a little, above the slack.
+    const state = afterScroll(
+      { following: true, lastTop: bottom },
+      { scrollTop: bottom - BOTTOM_SLACK_PX - 80, scrollHeight: view.scrollHeight, clientHeight: view.clientHeight, byPerson: intent.active() },
+    );
+    assert.equal(state.following, true);
+  });
 });
 
 describe('permission keys in the message box', () => {

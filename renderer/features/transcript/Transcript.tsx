@@ -108,7 +108,7 @@ interface RowsProps {
   sessionId: string;
   scroller: RefObject<HTMLDivElement | null>;
   following: RefObject<boolean>;
-  /** A prompt row was added at the end: the transcript goes to it, wherever the person was. */
+  /** A newer prompt than any seen (one just sent): the transcript goes to it, wherever the person was. */
   onPromptSent(): void;
   /** The messages a search result matched in this session, and the one shown. */
   hits: Hits | null;
@@ -152,11 +152,14 @@ const TranscriptRows = memo(function TranscriptRows({ items, sessionId, scroller
 
   const lastPrompt = items.findLast((item) => item.kind === 'user')?.key ?? null;
   const seenPrompt = useRef(lastPrompt);
+  // A newer prompt than the last one seen: it was just sent (older history loads above it and
+  // leaves the newest prompt as it was). Not only when it is the last row: the rows are drawn
+  // from a deferred copy, and a reply that came quickly lands in the same render as its prompt.
   useLayoutEffect(() => {
     if (lastPrompt === seenPrompt.current) return;
     seenPrompt.current = lastPrompt;
-    if (lastPrompt !== null && items.at(-1)?.key === lastPrompt) onPromptSent();
-  }, [lastPrompt, items, onPromptSent]);
+    if (lastPrompt !== null) onPromptSent();
+  }, [lastPrompt, onPromptSent]);
 
   // Only when the height changed (a row added or measured anew), and at the start of the next
   // frame, before it is drawn: reading the scroller's height (or writing its position) lays the

@@ -53,6 +53,16 @@ export class ScrollIntent {
   active(): boolean {
     return this.pressed || this.clock() <= this.until;
   }
+
+  /**
+   * The page took the person to the bottom (Jump to latest, a prompt just sent): the gesture
+   * before it is over. A wheel turn a moment before sending counted the page's own scrolls
+   * after it (rows measured, the virtualizer's adjustments) as the person's, and a prompt just
+   * sent stopped being followed.
+   */
+  endGesture(): void {
+    this.until = 0;
+  }
 }
 
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);

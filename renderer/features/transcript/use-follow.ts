@@ -55,6 +55,7 @@ export function useFollow(scroller: RefObject<HTMLElement | null>): Follow {
   }, [scroller]);
 
   const jumpToLatest = useCallback(() => {
+    intent.current.endGesture();
     following.current = true;
     state.current = { ...state.current, following: true };
     setAtBottom(true);
