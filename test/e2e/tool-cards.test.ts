@@ -135,6 +135,12 @@ describe('tool cards that tell the truth', { skip }, () => {
       await code.locator('.hljs-keyword').first().waitFor();
       assert.equal(await code.getAttribute('data-highlighted'), 'ts');
       assert.equal(await highlighterRequested(page), true, 'the highlighter chunk was fetched on first use');
+      // Copy sits on the speaker's line, not on a blank row of its own under every message.
+      for (const message of [answer, page.getByRole('article', { name: 'Your message' }).first()]) {
+        const speaker = await message.locator('.speaker').boundingBox();
+        const copy = await message.getByRole('button', { name: 'Copy message' }).boundingBox();
+        assert.ok(speaker && copy && copy.y < speaker.y + speaker.height, `Copy is on the speaker's line: ${JSON.stringify({ speaker, copy })}`);
+      }
       await answer.getByRole('button', { name: 'Copy message' }).click();
       assert.equal(await clipboard(page), ANSWER);
       await answer.getByRole('button', { name: 'Copy ts block' }).click();
