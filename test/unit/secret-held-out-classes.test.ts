@@ -56,7 +56,7 @@ describe('prefixed-token: a prefix no rule knows and a long random body', () => 
     hides('"QRSX-3333333333333333333333333333333",', 'QRSX-3333333333333333333333333333333');
     hides('const client = new Client("kwix_5be2c9a17d04f36e8a1b9c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f")', 'kwix_5be2c9a17d04f36e8a1b9c0d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f');
   });
-  test('hashes, ids, names, file names and paths are left, and a known prefix is its own rule’s', () => {
+  test('hashes, ids, names, file names and paths are left, and a known prefix glued to a word is its own rule’s', () => {
     keeps('"integrity": "sha512-Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQ8wLm3Zr7Kp2Xv9Nc4Bt6Hy1Jd5Fs0GeAbCdEfGhIjKlMnOpQrStUvWxYz01234567"');
     keeps('{"id": "wrkspc_01AbCdEfGhJkLmNpQrStUvWx", "type": "msg_01XyZaBcDeFgHiJkLmNoPqRs"}');
     keeps('run(hc_documentgetelementsbytagnamelength1());');
@@ -64,7 +64,6 @@ describe('prefixed-token: a prefix no rule knows and a long random body', () => 
     keeps('cd /tmp/tmp-Xq3Zm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0');
     keeps('pk_live_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5');
     keeps('xcfat_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0LaQ8wLm3Zr7Kp2Xv9');
-    keeps('hf_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La');
     keeps('const name = "my-component-with-a-very-long-kebab-case-name";');
   });
 });
@@ -134,5 +133,23 @@ describe("a secret's name in an index", () => {
   test('a variable assigned to an indexed name is left', () => {
     keeps('os.environ["API_TOKEN"] = token');
     keeps('headers.set("X-Api-Key", apiKey)');
+  });
+});
+
+describe("a prefix a rule knows before a body of another shape than that rule's", () => {
+  test('a long body with a random stretch, or a filler, is a key (a newer or longer format)', () => {
+    // Shopify's rule wants hex; Fly.io's, Mailgun's and Octopus Deploy's prefixes with bodies their rules do not take.
+    hides('shpat_Xk9mQ2vL7rT4wZ8nB3cF6hJ1pD5sG0aE', 'shpat_Xk9mQ2vL7rT4wZ8nB3cF6hJ1pD5sG0aE');
+    hides('deploy with fm2_Qw8ErT5yUi2OpAs9DfGh3JkL7zXc4VbN6mQa1WsEd', 'Qw8ErT5yUi2OpAs9DfGh3JkL7zXc4VbN6mQa1WsEd');
+    hides('sent with key-m4x8q2w7e9r1t6y3u5i0o8p2a4s6d9fz', 'm4x8q2w7e9r1t6y3u5i0o8p2a4s6d9fz');
+    hides('"API-77777777777777777777777777777"', 'API-77777777777777777777777777777');
+    // Hugging Face's rule takes letters alone; a random body with digits was left to it before.
+    hides('hf_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La', 'hf_Zq3Xm8Kp2Wv7Xc4Nb9Tr6Jd1Fs5Gy0La');
+  });
+  test("typed fakes, fake words, short bodies and prefixes glued to a word stay the rule's to judge", () => {
+    keeps('shpat_aBcDeFgHiJkLmNoPqRsTuVwXyZ123456');
+    keeps('hf_DummyDummyDummyDummyDummyDummy12');
+    keeps('xshpat_Xk9mQ2vL7rT4wZ8nB3cF6hJ1pD5sG0aE');
+    keeps('shpat_Xk9mQ2vL7rT4wZ8nB3cF');
   });
 });

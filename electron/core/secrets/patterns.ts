@@ -121,17 +121,59 @@ export function noteKeyPrefixes(keywords: readonly string[]): void {
 }
 
 /**
- * A prefix a rule knows, glued to a word (`xcfat`, `wordgsk`, `foosk_test`) or cut short (`cf`
- * of `cfat`): that rule judges its shape (its lengths, its alphabet), and secretlint's suites keep
- * these as negatives: a known prefix with another shape is not that provider's key.
+ * A prefix a rule knows: `exact` (`cfat`, `shpss`, `tfp`), or `near`, glued to a word (`xcfat`,
+ * `wordgsk`, `foosk_test`) or cut short (`cf` of `cfat`). A near one is that rule's to judge
+ * (secretlint's suites keep them as negatives); an exact one with another shape than its rule's
+ * is a key only when its body is long and random (knownPrefixKey).
  */
-function knownPrefix(prefix: string): boolean {
+function knownPrefix(prefix: string): 'exact' | 'near' | undefined {
   const name = prefix.replace(/-/g, '_');
+  if (KNOWN_PREFIXES.has(name)) return 'exact';
   for (const known of KNOWN_PREFIXES) {
-    if (name === known || (name.endsWith(known) && /^[a-z]+$/.test(name.slice(0, -known.length)))) return true;
-    if (known.length > name.length && known.startsWith(name) && /[a-z]/.test(known[name.length]!)) return true;
+    if (name.endsWith(known) && /^[a-z]+$/.test(name.slice(0, -known.length))) return 'near';
+    if (known.length > name.length && known.startsWith(name) && /[a-z]/.test(known[name.length]!)) return 'near';
+  }
+  return undefined;
+}
+
+/** Whether `next` follows `previous` in a walk (`abcd`, `1234`, `aBcD`, `aAbB`): a typed fake, not a draw. */
+const walks = (previous: number, next: number) => next === previous || next === previous + 1;
+
+/**
+ * A stretch of 20 characters as random as a draw: letters and digits, entropy 3.5 or more, and at
+ * most 3 of its 19 steps walking the alphabet or repeating (case aside). A provider's test key
+ * typed by hand (`aBcDeF…1234567890abcdef`, `FakeFakeFake…`) has none; a real key is one.
+ */
+function randomStretch(body: string): boolean {
+  for (const run of body.split(/[_-]/)) {
+    if (run.length < 20) continue;
+    const lower = run.toLowerCase();
+    for (let start = 0; start + 20 <= run.length; start++) {
+      let steps = 0;
+      for (let index = start + 1; index < start + 20 && steps <= 3; index++) if (walks(lower.charCodeAt(index - 1), lower.charCodeAt(index))) steps++;
+      if (steps > 3) continue;
+      const window = run.slice(start, start + 20);
+      if (hasLetterAndDigit(window) && shannonEntropy(window) >= 3.5) return true;
+    }
   }
   return false;
+}
+
+/** Words a test key says it is one with (`ops_DUMMYWFpbCI6…`, secretlint's negative). */
+const FAKE_WORD = /fake|dummy|example|sample|placeholder|redacted|changeme/i;
+
+/**
+ * A prefix a rule knows before a body that rule does not take (`shpss_` and mixed case where
+ * Shopify's rule wants hex; Fly.io's `fm2_…`, Mailgun's `key-…`): a key of another shape than the
+ * rule's (a newer format, a longer one) when the body is 24 characters or more and holds a random
+ * stretch, or is a test key's filler (`API-1111…`). What stays: secretlint's near misses, typed
+ * fakes (`sk_aBcDeFgH…1234567890abcdef…`, `ntn_1234567890aBcD…`, `hf_FakeFake…`).
+ */
+function knownPrefixKey(body: string): boolean {
+  const compact = body.replace(/[_-]/g, '');
+  if (compact.length < 24 || FAKE_WORD.test(compact)) return false;
+  if (/^(.)\1+$/.test(compact)) return !PLACEHOLDER_FILL.test(compact[0]!);
+  return randomStretch(body);
 }
 
 const ALPHANUMERIC = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
@@ -175,7 +217,10 @@ function separatorsBeforeBodies(text: string): number[] {
  */
 function prefixedToken(_secret: string, match: RegExpExecArray): boolean {
   const { prefix = '', sub, body: raw = '' } = match.groups ?? {};
-  if (NOT_A_KEY_PREFIX.test(prefix) || knownPrefix(prefix.toLowerCase()) || (sub !== undefined && knownPrefix(`${prefix}_${sub}`.toLowerCase()))) return false;
+  if (NOT_A_KEY_PREFIX.test(prefix)) return false;
+  const known = knownPrefix(prefix.toLowerCase()) ?? (sub === undefined ? undefined : knownPrefix(`${prefix}_${sub}`.toLowerCase()));
+  if (known === 'near') return false;
+  if (known === 'exact') return knownPrefixKey(raw);
   const body = raw.replace(/[_-]/g, '');
   if (/^(.)\1+$/.test(body)) return !PLACEHOLDER_FILL.test(body[0]!);
   // A time-ordered id (a ULID, Anthropic's `wrkspc_01…`, `sesn_01…`) begins `01`; a random key rarely does.
