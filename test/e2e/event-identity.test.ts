@@ -81,6 +81,9 @@ describe('a session redrawn exactly, steering included', { skip }, () => {
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await transcriptOf(second).getByRole('note', { name: 'Stopped' }).waitFor();
       await transcriptOf(page).getByRole('note', { name: 'Stopped' }).waitFor();
+      // Stop means stop: the two notes the run never read say so, and start no run of their own.
+      await transcriptOf(page).locator('[data-steering="stopped"]').nth(1).waitFor();
+      assert.equal(await transcriptOf(page).getByText('not read: the run was stopped first').count(), 2);
       await second.reload();
       await openSession(second, PROMPTS.hang);
       await transcriptOf(second).getByRole('note', { name: 'Stopped' }).waitFor();

@@ -247,6 +247,10 @@ describe('transcript fold', () => {
     const stopped = fold([prompt('start'), start('start'), turn, prompt('unread', true), end('aborted'), prompt('next'), start('next'), turn]);
     const unread = stopped.items.find((item) => item.kind === 'user' && item.text === 'unread');
     assert.notEqual(unread?.kind === 'user' && unread.read, true, "a new prompt does not mark the stopped run's steering read");
+    assert.equal(unread?.kind === 'user' && unread.stopped, true, 'it says its run was stopped before reading it');
+    const ended = fold([prompt('start'), start('start'), turn, prompt('kept', true), end('endTurn')]);
+    const kept = ended.items.find((item) => item.kind === 'user' && item.text === 'kept');
+    assert.notEqual(kept?.kind === 'user' && kept.stopped, true, 'a run that ended by itself starts the next run with it instead');
   });
 
   test('no events returns the same state object', () => {

@@ -101,6 +101,22 @@ test('send steers a running session and starts a run on an idle one; stop aborts
   }
 });
 
+test('Stop ends the run there: steering it had not read starts no run after it', async () => {
+  const s = await setup([reply.hang(), reply.text('a run nobody asked for')]);
+  try {
+    const started = s.manager.send(s.session.id, 'hello');
+    await s.server.waitForRequests(1);
+    assert.deepEqual(s.manager.send(s.session.id, 'also look at the docs'), { steered: true });
+    assert.equal(s.manager.stop(s.session.id), true);
+    assert.equal((await started.run!).stopReason, 'aborted');
+    assert.equal(s.manager.isRunning(s.session.id), false, 'no run started from the unread note');
+    assert.equal(s.server.requests.length, 1);
+    assert.equal(s.store.getSession(s.session.id)!.status, 'aborted');
+  } finally {
+    await s.close();
+  }
+});
+
 test('steering sent as a run ends starts the next run with it, instead of being lost', async () => {
   const s = await setup([reply.text('first'), reply.text('read both notes')]);
   try {

@@ -41,6 +41,8 @@ interface LiveSession {
   ended?: boolean;
   /** Steering that came after the agent's last look for it; it starts the next run. */
   late?: string[];
+  /** The person pressed Stop: steering the run had not read starts no run after it. */
+  stopped?: boolean;
 }
 
 const STATUS_AFTER: Record<StopReason, SessionStatus> = {
@@ -233,7 +235,9 @@ export class SessionManager {
    */
   private startLateSteering(sessionId: string, live: LiveSession): void {
     const late = [...live.agent.takeSteering(), ...(live.late ?? [])];
-    if (late.length === 0 || this.live.get(sessionId)?.run) return;
+    // Stop means stop: a note the stopped run never read stays shown as not read (the
+    // transcript says so), rather than starting a run the person just ended.
+    if (late.length === 0 || live.stopped || this.live.get(sessionId)?.run) return;
     this.start(sessionId, late.join('\n\n'), { announced: true }).catch((error: unknown) =>
       this.options.log?.(`the steering sent as ${sessionId}'s run ended could not start a run: ${(error as Error).message}`),
     );
@@ -326,6 +330,7 @@ export class SessionManager {
   stop(sessionId: string): boolean {
     const live = this.live.get(sessionId);
     if (!live?.run) return false;
+    live.stopped = true;
     live.agent.abort('stopped by the user');
     live.hooksStop?.abort(new Error('stopped by the user'));
     return true;

@@ -25,8 +25,8 @@ export const TranscriptRow = memo(function TranscriptRow({ item, sessionId, newe
           <div className="speaker">
             You
             {item.steered ? (
-              <span className="steering-state" role="status" data-steering={item.read ? 'read' : 'sent'}>
-                {item.read ? '· read by the agent' : '· sent to the running agent, not read yet'}
+              <span className="steering-state" role="status" data-steering={item.read ? 'read' : item.stopped ? 'stopped' : 'sent'}>
+                {item.read ? '· read by the agent' : item.stopped ? '· not read: the run was stopped first' : '· sent to the running agent, not read yet'}
               </span>
             ) : null}
           </div>

@@ -33,6 +33,8 @@ export interface UserItem {
   steered: boolean;
   /** A steered prompt the running agent has taken in (a turn of its began after it). */
   read?: boolean;
+  /** A steered prompt its run never read: the person stopped the run first (nothing reads it later). */
+  stopped?: boolean;
   /** Mentioned files and images that came with the prompt (from its userMessage). */
   attachments?: PromptAttachment[];
   /** A built-in command's answer (/cost, /model): no run follows. */

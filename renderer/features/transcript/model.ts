@@ -130,6 +130,8 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
       return;
     case 'agentEnd':
       cutOpenItems(draft, now);
+      // Stopped, the run's unread steering stays unread: no run starts from it (session-manager.ts).
+      if (event.stopReason === 'aborted') markSteeringStopped(draft);
       draft.running = false;
       draft.replaceKey = null;
       draft.runStart = draft.items.length + 1;
@@ -226,7 +228,14 @@ function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void
 }
 
 function isUnreadSteering(item: TranscriptState['items'][number]): boolean {
-  return item.kind === 'user' && item.steered && !item.read;
+  return item.kind === 'user' && item.steered && !item.read && !item.stopped;
+}
+
+function markSteeringStopped(draft: TranscriptState): void {
+  for (let index = Math.min(draft.runStart, draft.items.length); index < draft.items.length; index++) {
+    const item = draft.items[index]!;
+    if (item.kind === 'user' && isUnreadSteering(item)) draft.items[index] = { ...item, stopped: true };
+  }
 }
 
 /** A turn began: the steering sent before it went to the model with it. */
