@@ -7,7 +7,8 @@ import { keywordList, REDACTED_MARKER } from './detector-keywords';
 import { generatedRules, prebuiltScanner } from './gitleaks-generated';
 import { OperatorAfter, semiGenericOperator, startsAtKeyword } from './keyword-anchors';
 import { KeywordScanner } from './keyword-scan';
-import { noteKeyPrefixes, type SecretPattern } from './patterns';
+import type { SecretPattern } from './patterns';
+import { noteKeyPrefixes } from './prefixed-token';
 import type { Allowlist, Rule } from './rule-model';
 
 export { REDACTED_MARKER };

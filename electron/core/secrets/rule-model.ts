@@ -57,6 +57,9 @@ export function shannonEntropy(text: string): number {
   return entropy;
 }
 
+/** Letters and digits both: a value mixed the way generated keys are. */
+export const hasLetterAndDigit = (value: string): boolean => /\d/.test(value) && /[A-Za-z]/.test(value);
+
 export interface Candidate {
   secret: string;
   match: string;

@@ -3,7 +3,7 @@
  * named with where its shape comes from. A provider prefix is context enough (see
  * rule-prefix.ts), so none of these wants an entropy floor.
  */
-import { shannonEntropy } from './gitleaks-rules';
+import { hasLetterAndDigit, shannonEntropy } from './rule-model';
 import type { SecretPattern } from './patterns';
 
 /** Artifactory's API keys and passwords begin with these. */
@@ -109,8 +109,7 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
     regex: new RegExp(`(?<![A-Za-z0-9_+/.-])(?:${ARTIFACTORY_PREFIXES.join('|')})[A-Za-z0-9]{8,}(?![A-Za-z0-9_-])`, 'g'),
     hints: ARTIFACTORY_PREFIXES.map((prefix) => prefix.toLowerCase()),
     accept: (secret) =>
-      (!secret.startsWith('AKC') || secret.length >= 13) &&
-      (/^(?:AKC|AP[0-9A-F])(.)\1{7,}$/.test(secret) || (/\d/.test(secret.slice(3)) && /[A-Za-z]/.test(secret.slice(3)) && shannonEntropy(secret) >= 3)),
+      (!secret.startsWith('AKC') || secret.length >= 13) && (/^(?:AKC|AP[0-9A-F])(.)\1{7,}$/.test(secret) || (hasLetterAndDigit(secret.slice(3)) && shannonEntropy(secret) >= 3)),
   },
   {
     // trufflehog pkg/detectors/bitbucketapppassword: Bitbucket app passwords begin `ATBB`, found
@@ -118,7 +117,7 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
     name: 'bitbucket-app-password',
     regex: /(?<![A-Za-z0-9])ATBB[A-Za-z0-9_=.-]{20,}(?![A-Za-z0-9_=.-])/g,
     hints: ['atbb'],
-    accept: (secret) => /\d/.test(secret.slice(4)) && /[A-Za-z]/.test(secret.slice(4)),
+    accept: (secret) => hasLetterAndDigit(secret.slice(4)),
   },
   {
     // trufflehog pkg/detectors/pinecone and others: "pcsk_" serverless API keys.
