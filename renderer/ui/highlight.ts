@@ -38,17 +38,25 @@ function loadEngine(): Promise<EngineModule> {
   return loading;
 }
 
-function highlightNow(loaded: EngineModule, text: string, language: string): string[] | undefined {
+/**
+ * What the cache holds for `text` (touching it, so it is kept longest): its lines, undefined for
+ * an unknown language or text over MAX_HIGHLIGHTED_CHARACTERS, or null when it was never done.
+ */
+function fromCache(text: string, language: string): string[] | undefined | null {
   if (text.length > MAX_HIGHLIGHTED_CHARACTERS) return undefined;
   const key = `${language}\u0000${text}`;
-  if (cache.has(key)) {
-    const lines = cache.get(key);
-    cache.delete(key);
-    cache.set(key, lines);
-    return lines;
-  }
-  const lines = loaded.highlightToLines(text, language);
+  if (!cache.has(key)) return null;
+  const lines = cache.get(key);
+  cache.delete(key);
   cache.set(key, lines);
+  return lines;
+}
+
+function highlightNow(loaded: EngineModule, text: string, language: string): string[] | undefined {
+  const known = fromCache(text, language);
+  if (known !== null) return known;
+  const lines = loaded.highlightToLines(text, language);
+  cache.set(`${language}\u0000${text}`, lines);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return lines;
 }
@@ -69,10 +77,6 @@ interface Delivered {
 /** One block per task, after the highlighter has loaded (./highlight-queue.ts). */
 const queue = new HighlightQueue((text, language) => (engine === undefined ? null : highlightNow(engine, text, language)), loadEngine);
 
-function cacheHas(text: string, language: string): boolean {
-  return engine !== undefined && cache.has(`${language}\u0000${text}`);
-}
-
 /**
  * Highlighted lines for a component, one HTML string per line of `text`: undefined while none
  * is known (the highlighter still loading, the block waiting for its turn, an unknown language,
@@ -84,14 +88,16 @@ function cacheHas(text: string, language: string): boolean {
 export function useHighlightedLines(text: string, language: string | undefined): (string | undefined)[] | undefined {
   const [owner] = useState(() => ({}));
   const [delivered, setDelivered] = useState<Delivered | undefined>(undefined);
-  const known = language !== undefined && cacheHas(text, language);
+  // Read once a render: a block highlighted before (or one never to be) needs no turn.
+  const cached = language === undefined || engine === undefined ? null : fromCache(text, language);
+  const known = cached !== null;
   useEffect(() => {
     if (language === undefined || known) return;
     queue.ask(owner, { text, language, deliver: (lines) => setDelivered({ text, language, lines }) });
     return () => queue.withdraw(owner);
   }, [owner, text, language, known]);
   if (language === undefined) return undefined;
-  if (known) return highlightNow(engine!, text, language);
+  if (known) return cached;
   if (delivered?.language !== language || delivered.lines === undefined) return undefined;
   return delivered.text === text ? delivered.lines : sharedLines(delivered.text, delivered.lines, text);
 }
