@@ -131,7 +131,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'agentEnd':
       cutOpenItems(draft, now);
       // Stopped, the run's unread steering stays unread: no run starts from it (session-manager.ts).
-      if (event.stopReason === 'aborted') markSteeringStopped(draft);
+      if (event.stopReason === 'aborted') markSteering(draft, { stopped: true });
       draft.running = false;
       draft.replaceKey = null;
       draft.runStart = draft.items.length + 1;
@@ -200,7 +200,7 @@ function apply(draft: TranscriptState, event: CoveEvent, now: number): void {
     case 'loopDetected':
       return append(draft, { kind: 'loop', key: nextKey(draft, 'loop', event), toolName: event.toolName, count: event.count, action: event.action });
     case 'turnStart':
-      return markSteeringRead(draft);
+      return markSteering(draft, { read: true });
     case 'rewind':
     case 'revert':
       // Only between runs: nothing after these rows is looked up again.
@@ -227,22 +227,18 @@ function applyUserMessage(draft: TranscriptState, event: UserMessageEvent): void
   append(draft, item);
 }
 
-function isUnreadSteering(item: TranscriptState['items'][number]): boolean {
+function isUnreadSteering(item: TranscriptState['items'][number]): item is UserItem {
   return item.kind === 'user' && item.steered && !item.read && !item.stopped;
 }
 
-function markSteeringStopped(draft: TranscriptState): void {
+/**
+ * The steering of this run not read yet, marked: `read` when a turn began (it went to the model
+ * with that turn), `stopped` when the person stopped the run first (no run reads it after).
+ */
+function markSteering(draft: TranscriptState, mark: { read: true } | { stopped: true }): void {
   for (let index = Math.min(draft.runStart, draft.items.length); index < draft.items.length; index++) {
     const item = draft.items[index]!;
-    if (item.kind === 'user' && isUnreadSteering(item)) draft.items[index] = { ...item, stopped: true };
-  }
-}
-
-/** A turn began: the steering sent before it went to the model with it. */
-function markSteeringRead(draft: TranscriptState): void {
-  for (let index = Math.min(draft.runStart, draft.items.length); index < draft.items.length; index++) {
-    const item = draft.items[index]!;
-    if (item.kind === 'user' && item.steered && !item.read) draft.items[index] = { ...item, read: true };
+    if (isUnreadSteering(item)) draft.items[index] = { ...item, ...mark };
   }
 }
 
