@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import { observeRectWithoutLayout } from '../../ui/virtual-layout';
+import { afterScroll, type FollowState } from '../transcript/follow';
 import type { AnsiSpan } from './ansi';
 import { lineSpans, partialLine, type TerminalBuffer, type TerminalLine } from './terminal-buffer';
 
@@ -23,7 +24,7 @@ type Row = { kind: 'line'; line: TerminalLine; number: number } | { kind: 'gap';
 
 export const Terminal = memo(function Terminal({ buffer, label }: { buffer: TerminalBuffer; label: string }) {
   const scroller = useRef<HTMLPreElement>(null);
-  const following = useRef(true);
+  const follow = useRef<FollowState>({ following: true, lastTop: 0 });
   const partial = useMemo(() => partialLine(buffer), [buffer.partial, buffer.partialStyle]);
   const headCount = buffer.head.length;
   const gapRows = buffer.droppedLines > 0 ? 1 : 0;
@@ -56,16 +57,22 @@ export const Terminal = memo(function Terminal({ buffer, label }: { buffer: Term
   // position is set at the start of the next frame, when the page is laid out already: set
   // right after the update, even the write made the browser lay the page out then and there.
   useLayoutEffect(() => {
-    if (!following.current) return;
+    if (!follow.current.following) return;
     const frame = requestAnimationFrame(() => {
-      if (following.current && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
+      if (follow.current.following && scroller.current) scroller.current.scrollTop = virtualizer.getTotalSize() + PADDING;
     });
     return () => cancelAnimationFrame(frame);
   }, [count, virtualizer]);
 
+  // Only a scroll up leaves the bottom (the transcript's rule, ../transcript/follow.ts): a
+  // scroll event arrives a frame after the position was set, and by then more output may have
+  // made the rows taller, which left the bottom behind and stopped following by itself (the
+  // e2e test caught a finished command showing a line 2,900 from its end).
   const onScroll = () => {
     const element = scroller.current;
-    if (element) following.current = virtualizer.getTotalSize() + PADDING - element.scrollTop - element.clientHeight <= LINE_HEIGHT;
+    if (!element) return;
+    const sample = { scrollTop: element.scrollTop, scrollHeight: virtualizer.getTotalSize() + PADDING, clientHeight: element.clientHeight, byPerson: true };
+    follow.current = afterScroll(follow.current, sample);
   };
 
   const rows = virtualizer.getVirtualItems();
