@@ -10,6 +10,8 @@ import { kingfisherData, kingfisherLabel, kingfisherSource, planKingfisherRules 
 import { re2ToJs } from '../../electron/core/secrets/re2-to-js';
 import { rustToRe2, unverbose } from '../../electron/core/secrets/rust-regex';
 import { allowed, loadGitleaksRules, shannonEntropy } from '../../electron/core/secrets/gitleaks-rules';
+import { requiredLiterals } from '../../electron/core/secrets/rule-prefix';
+import { mixedOutput } from '../../bench/mixed-output';
 
 const plan = planKingfisherRules();
 const skipped = new Set(plan.skipped.map((rule) => rule.id));
@@ -103,5 +105,37 @@ describe("Kingfisher's rules", () => {
     assert.equal(planned.source, re2ToJs(kingfisherSource(rule).slice(4)));
     assert.deepEqual(planned.keywords, ['aio_']);
     assert.equal(planned.entropy, 0, 'aio_ is a provider prefix');
+  });
+
+  // A keyword on most lines wakes its rules on most lines: `https`, the only literal that began
+  // eleven webhook rules, woke all eleven about a thousand times a megabyte of the benchmark's
+  // output, and keywords cut to six letters woke on ordinary words (`reques`, `curren`).
+  test('no rule wakes on the words of ordinary output: a URL rule wakes on its provider, keywords are whole', () => {
+    const ordinary = mixedOutput(1024 * 1024).toLowerCase();
+    const often = plan.rules.flatMap((rule) =>
+      rule.keywords.flatMap((keyword) => {
+        let count = 0;
+        for (let at = ordinary.indexOf(keyword); at !== -1 && count <= 50; at = ordinary.indexOf(keyword, at + 1)) count++;
+        return count > 50 ? [`${rule.id}: ${keyword}`] : [];
+      }),
+    );
+    assert.deepEqual(often, [], 'keywords found over 50 times in 1 MB of ordinary command output');
+    const keywordsOf = (id: string) => planned.get(id)?.keywords;
+    assert.deepEqual(keywordsOf('kingfisher-slack-4'), ['slack']);
+    assert.deepEqual(keywordsOf('kingfisher-azure-2'), ['azconfig']);
+    assert.deepEqual(keywordsOf('kingfisher-particleio-2'), ['particle'], 'begins with access_token= or Authorization:, holds the host');
+    assert.deepEqual(keywordsOf('kingfisher-requestfinance-1'), ['requestfinance']);
+    assert.equal(keywordsOf('kingfisher-odbc-1'), undefined, 'User=…;Password=… holds no word but ordinary ones: left to the generic rules');
+    const slack = 'curl -X POST https://hooks.slack.com/services/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';
+    assert.ok(!secrets.redact(slack).text.includes('q8Wv2Lr5Tn7Yx3Zc9Ks1Dm4F'), 'woken by slack, the whole URL is still found');
+  });
+
+  test('the literals every match holds: through groups that must match, not optional parts or alternatives', () => {
+    assert.deepEqual(requiredLiterals('https://[\\w\\-]+\\.tines\\.com/webhook\\b/[a-z0-9]{32}'), ['https://', '.tines.com/webhook/']);
+    assert.deepEqual(requiredLiterals('(https://discord\\.com/api/webhooks/\\d{18})/([0-9a-z-]{68})'), ['https://discord.com/api/webhooks/', '/']);
+    assert.deepEqual(requiredLiterals('adobe(?:.|[\\n\\r]){0,32}?key'), ['adobe', 'key'], 'a lazy quantifier is not a literal');
+    assert.deepEqual(requiredLiterals('ab?c(?:x|y)de+f'), ['a', 'c', 'de', 'f'], 'an optional character ends a run before it, a repeated one after it');
+    assert.deepEqual(requiredLiterals('(?:foo)?bar(?=baz)'), ['bar'], 'neither an optional group nor a lookahead');
+    assert.deepEqual(requiredLiterals('foo|bar'), [], 'alternatives at the top: nothing every match holds');
   });
 });

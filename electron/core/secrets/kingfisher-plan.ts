@@ -6,7 +6,8 @@
  * `min_entropy`. Like gitleaks' rules, this runs at build time only (generate-rules.ts).
  *
  * Kingfisher names no keywords: a rule's are the literals every match of its pattern begins with
- * (the provider's name in `adobe(?:.|[\n\r]){0,32}?…`, the prefix `aio_` in `\b(aio_[…]{28})`).
+ * (the provider's name in `adobe(?:.|[\n\r]){0,32}?…`, the prefix `aio_` in `\b(aio_[…]{28})`),
+ * or, where those are words of ordinary output (`https://hooks.slack.com/…`), a word inside it.
  * A rule with no such literal is skipped, not run on every text: 700 rules woken by nothing but
  * would each be a full pass over every output, and gitleaks' and Cove's rules already cover the
  * unprefixed shapes (JWTs, URLs with passwords, private keys) such rules are for.
@@ -14,7 +15,7 @@
 import data from './rules/kingfisher.json' with { type: 'json' };
 import type { PlannedAllowlist, PlannedRule } from './gitleaks-generated';
 import { re2ToJs, RegexTranslationError } from './re2-to-js';
-import { distinctivePrefix, leadingLiterals, secretPart } from './rule-prefix';
+import { distinctivePrefix, leadingLiterals, requiredLiterals, secretPart } from './rule-prefix';
 import { rustToRe2 } from './rust-regex';
 
 export interface KingfisherRule {
@@ -46,11 +47,6 @@ const URL_CREDENTIALS = /[a-z][\w+.-]*:\/\/[^\s/@:]*:[^\s@]*@/i;
  */
 const GENERIC = /^kingfisher\.generic\./;
 
-/** A keyword shorter than this (`sk`, `ey`) would wake its rule on most outputs. */
-const MIN_KEYWORD = 3;
-/** Keywords are cut to this length (six keeps `azconfig`-like names rare and the automaton 700 states smaller): see keywordsOf. */
-const MAX_KEYWORD = 6;
-
 /** The marker name of a rule: `kingfisher.adobe.1` is shown as `[REDACTED:kingfisher-adobe-1]`. */
 export const kingfisherLabel = (id: string): string =>
   id
@@ -63,14 +59,56 @@ export function kingfisherSource(rule: Pick<KingfisherRule, 'pattern'>): string 
   return rustToRe2(rule.pattern);
 }
 
-/** The lower-case literals one of which begins every match, or why there are none. */
+/** A keyword shorter than this (`sk`, `ey`) would wake its rule on most outputs. */
+const MIN_KEYWORD = 3;
+/** The shortest word inside a match that may stand for the rule (`slack`, `blynk`, `tines`). */
+const MIN_INNER_KEYWORD = 4;
+
+/**
+ * Words on most lines of ordinary output: a URL's scheme, and the generic words of credentials
+ * and logins (Cove's own `name = value` patterns and gitleaks' generic rule judge those). As a
+ * rule's keyword each one woke it on most lines: `https`, the only literal that begins eleven
+ * webhook rules, woke all eleven a thousand times a megabyte of command output, and `user`,
+ * `access` and `client` as many. Such a rule is woken by a word inside its match instead
+ * (`hooks.slack.com` by `slack`), or, with none, left to the generic rules.
+ */
+const ORDINARY_WORDS = new Set(['http', 'https', 'user', 'userid', 'uid', 'client', 'access', 'authorization', 'token', 'secret', 'key', 'api', 'password', 'pwd', 'pass', 'auth', 'id']);
+
+const wordsOf = (literal: string): string[] =>
+  literal
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+const isOrdinary = (literal: string): boolean => wordsOf(literal).every((word) => ORDINARY_WORDS.has(word));
+
+/** A host name's provider: the label before its last one (`slack` in `hooks.slack.com/`, `azconfig` in `.azconfig.io;`). */
+const PROVIDER_HOST = /([a-z0-9-]{3,})\.[a-z]{2,6}(?![a-z0-9.-])/;
+
+/**
+ * The word inside every match that stands for the rule: the provider named by a host in it, or
+ * else the first word that is not an ordinary one.
+ */
+function innerKeyword(body: string): string | undefined {
+  const literals = requiredLiterals(body).map((literal) => literal.toLowerCase());
+  for (const literal of literals) {
+    const host = PROVIDER_HOST.exec(literal)?.[1];
+    if (host && !isOrdinary(host)) return host;
+  }
+  return literals.flatMap(wordsOf).find((word) => word.length >= MIN_INNER_KEYWORD && !ORDINARY_WORDS.has(word));
+}
+
+/**
+ * The lower-case literals one of which is in every match, or why there are none: the literals
+ * it begins with, whole (cut to six letters, `requestfinance` woke on every `request` and
+ * `currencyfreaks` on every `current`), or a word inside it when those are ordinary words.
+ */
 function keywordsOf(source: string): string[] | string {
   const body = source.replace(/^(?:\(\?[a-z]+\))+/, '');
   const literals = leadingLiterals(body);
   if (literals.some((literal) => literal.length < MIN_KEYWORD)) return 'no literal of three characters or more begins every match';
-  // A literal's first characters are as sure a sign as all of it; a long provider name
-  // (`centralstationcrm`) would add a state to the keyword automaton for each of its letters.
-  return [...new Set(literals.map((literal) => literal.toLowerCase().slice(0, MAX_KEYWORD)))];
+  if (!literals.some(isOrdinary)) return [...new Set(literals.map((literal) => literal.toLowerCase()))];
+  const inner = innerKeyword(body);
+  return inner ? [inner] : 'every word each match must hold is an ordinary one (a generic rule: the generic rules judge those)';
 }
 
 export interface KingfisherPlan {

@@ -184,3 +184,77 @@ export function leadingLiterals(fragment: string): string[] {
     return [literalStart(text)];
   });
 }
+
+/** A quantifier that lets what precedes it be absent (`?`, `*`, `{0,…}`). */
+const OPTIONAL_AFTER = /^(?:[?*]|\{0[,}])/;
+/** Any quantifier (lazy or not): the element before it may repeat, so it ends a literal run. */
+const QUANTIFIER = /^(?:[?*+]|\{\d+(?:,\d*)?\})\??/;
+
+/**
+ * The literal runs every match of a pattern holds, in order: the pieces of its top-level
+ * sequence between classes, optional parts and alternatives (a group of one branch that must
+ * match is read through). `https://[\w-]+\.tines\.com/webhook\b/…` holds `https://`, `.tines.com/webhook`,
+ * `/`. Escaped punctuation counts as literal; case flags are the caller's to apply.
+ */
+export function requiredLiterals(fragment: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  const end = () => {
+    if (run !== '') runs.push(run);
+    run = '';
+  };
+  const walk = (body: string) => {
+    for (let index = 0; index < body.length;) {
+      const char = body[index]!;
+      let element: { literal?: string; next: number; inner?: string };
+      if (char === '\\') {
+        const escaped = body[index + 1] ?? '';
+        element = /[^A-Za-z0-9]/.test(escaped) && escaped !== '' ? { literal: escaped, next: index + 2 } : { next: index + 2 };
+        // `\b`, `\B` match no character: they neither add to a run nor end it.
+        if (escaped === 'b' || escaped === 'B') {
+          index += 2;
+          continue;
+        }
+      } else if (char === '[') {
+        let close = index + 1;
+        if (body[close] === '^') close++;
+        if (body[close] === ']') close++;
+        for (; close < body.length && body[close] !== ']'; close++) if (body[close] === '\\') close++;
+        element = { next: close + 1 };
+      } else if (char === '(') {
+        const close = groupEnd(body, index);
+        if (close === -1) return end();
+        const opener = /^\((?:\?:|\?P?<[A-Za-z_]\w*>|\?[a-z]*:)?/.exec(body.slice(index))![0];
+        const flagsOnly = /^\(\?[a-z-]+\)$/.test(body.slice(index, close));
+        if (flagsOnly) {
+          index = close;
+          continue;
+        }
+        const lookaround = body.startsWith('(?=', index) || body.startsWith('(?!', index) || body.startsWith('(?<=', index) || body.startsWith('(?<!', index);
+        const inner = body.slice(index + opener.length, close - 1);
+        element = { next: close, ...(lookaround || branches(inner).length > 1 ? {} : { inner }) };
+      } else if (char === '^' || char === '$') {
+        index++;
+        continue;
+      } else if (char === '.' || char === '|') {
+        element = { next: index + 1 };
+      } else element = { literal: char, next: index + 1 };
+      const rest = body.slice(element.next);
+      const optional = OPTIONAL_AFTER.test(rest);
+      const repeated = QUANTIFIER.exec(rest);
+      if (optional) end();
+      else if (element.inner !== undefined) {
+        walk(element.inner);
+        if (repeated) end();
+      } else if (element.literal !== undefined) {
+        run += element.literal;
+        if (repeated) end();
+      } else end();
+      index = element.next + (repeated ? repeated[0].length : 0);
+    }
+  };
+  if (branches(fragment).length > 1) return [];
+  walk(fragment);
+  end();
+  return runs;
+}
