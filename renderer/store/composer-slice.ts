@@ -9,6 +9,7 @@ import { call } from '../transport/client';
 import { ask } from './request';
 import { readStored } from './storage';
 import { deferredWrite } from './deferred-storage';
+import { cancelExpectedPrompt, expectPrompt } from './sent-here';
 import type { CoveState } from './types';
 
 /** The draft of the new-session view. */
@@ -50,9 +51,12 @@ export const createComposerSlice: StateCreator<CoveState, [], [], ComposerSlice>
     if (text.trim() === '' || get().sending[sessionId]) return false;
     set((state) => ({ sending: { ...state.sending, [sessionId]: true } }));
     const images = (get().promptImages[sessionId] ?? []).map(({ attachmentId, name }) => ({ attachmentId, name }));
+    // Before the call: the prompt's event may come back before its answer does.
+    expectPrompt(sessionId);
     const response = await call('session:send', { sessionId, text, ...(images.length > 0 ? { images } : {}) });
     set((state) => ({ sending: { ...state.sending, [sessionId]: false } }));
     if (!response.ok) {
+      cancelExpectedPrompt(sessionId);
       get().notify(response.error.message, 'error', actionFor(response.error.code));
       return false;
     }

@@ -1,5 +1,6 @@
 // The transcript in Chromium: it follows a growing reply while at the bottom, stays put when the
-// person scrolls up (Jump to latest brings it back), and jumps to a prompt just sent; steering
+// person scrolls up (Jump to latest brings it back), and jumps to a prompt just sent (from this
+// tab: another tab on the same session stays put); steering
 // shows as sent, then read; Y/S/A/N answer from an empty message box but type into one with
 // text; a long table streamed at the bottom stays in view; a search result opens its session at
 // the match, and arrow keys move through results.
@@ -121,6 +122,36 @@ describe('the transcript in the browser', { skip }, () => {
         .catch(async () => assert.fail(`the prompt just sent and its reply are in view: ${JSON.stringify(await scrollState(page))}`));
       assert.equal(await jump.count(), 0);
       await e2e.screenshot('transcript-3-prompt-sent');
+
+      // The same session in a second tab, scrolled up to read: a prompt sent from the first tab
+      // arrives there too (the transcript grows) and leaves it where the person is.
+      const second = await e2e.context.newPage();
+      await second.setViewportSize({ width: 900, height: 700 });
+      await second.goto(e2e.serve.url);
+      await second
+        .getByRole('list', { name: 'Session list' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Write at length' })
+        .getByRole('button', { name: /^Write at length/ })
+        .click();
+      await second.getByRole('article', { name: "Cove's reply" }).filter({ hasText: 'Noted.' }).waitFor();
+      await second.getByRole('region', { name: 'Transcript', exact: true }).hover();
+      await second.mouse.wheel(0, -1_500);
+      await second.getByRole('button', { name: 'Jump to latest' }).waitFor();
+      await second.waitForTimeout(300);
+      const parked = await second.evaluate(() => {
+        const element = document.querySelector('[data-transcript]')!;
+        return { top: element.scrollTop, height: element.scrollHeight };
+      });
+      await box.fill('One more thing, from here');
+      await box.press('Enter');
+      await second.waitForFunction((height) => document.querySelector('[data-transcript]')!.scrollHeight > height + 40, parked.height);
+      await second.waitForTimeout(300);
+      const top = await second.evaluate(() => document.querySelector('[data-transcript]')!.scrollTop);
+      assert.ok(Math.abs(top - parked.top) <= 2, `the other tab stayed where it was read (${parked.top} → ${top})`);
+      await second.getByRole('button', { name: 'Jump to latest' }).click();
+      await second.getByRole('article', { name: 'Your message' }).filter({ hasText: 'One more thing, from here' }).waitFor();
+      await second.close();
     });
   });
 

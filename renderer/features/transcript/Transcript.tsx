@@ -8,6 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useCove } from '../../store';
+import { takeExpectedPrompt } from '../../store/sent-here';
 import { SubagentTranscript } from '../subagents/SubagentTranscript';
 import { useOpenSubagent } from '../subagents/subagent-view';
 import type { TranscriptItem } from './model-types';
@@ -152,14 +153,15 @@ const TranscriptRows = memo(function TranscriptRows({ items, sessionId, scroller
 
   const lastPrompt = items.findLast((item) => item.kind === 'user')?.key ?? null;
   const seenPrompt = useRef(lastPrompt);
-  // A newer prompt than the last one seen: it was just sent (older history loads above it and
-  // leaves the newest prompt as it was). Not only when it is the last row: the rows are drawn
+  // A newer prompt than the last one seen, sent from this window: it was just sent (older
+  // history loads above it and leaves the newest prompt as it was; one typed in another tab
+  // leaves this one where the person is). Not only when it is the last row: the rows are drawn
   // from a deferred copy, and a reply that came quickly lands in the same render as its prompt.
   useLayoutEffect(() => {
     if (lastPrompt === seenPrompt.current) return;
     seenPrompt.current = lastPrompt;
-    if (lastPrompt !== null) onPromptSent();
-  }, [lastPrompt, onPromptSent]);
+    if (lastPrompt !== null && takeExpectedPrompt(sessionId)) onPromptSent();
+  }, [lastPrompt, onPromptSent, sessionId]);
 
   // Only when the height changed (a row added or measured anew), and at the start of the next
   // frame, before it is drawn: reading the scroller's height (or writing its position) lays the
