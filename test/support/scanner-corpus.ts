@@ -15,6 +15,8 @@ interface Held {
   name: string;
   text: string;
   secret: string;
+  /** Only as its suite wrote it: its name is on an earlier line of the text (a list under it, a `<value>` after its `<name>`). */
+  asWritten?: true;
 }
 interface HeldLookAlike {
   source: string;
@@ -28,7 +30,14 @@ export interface Corpus {
   lookAlikes: HeldLookAlike[];
 }
 
-export const heldOut = JSON.parse(readFileSync(new URL('../fixtures/secrets/scanner-corpus.json', import.meta.url), 'utf8')) as Corpus;
+const corpusFile = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/secrets/${name}`, import.meta.url), 'utf8')) as Corpus;
+/** One example per rule (scanner-corpus.json), and whole files of configuration and code (config-corpus.json, built by scripts/build-config-corpus.mjs). */
+const parts = [corpusFile('scanner-corpus.json'), corpusFile('config-corpus.json')];
+export const heldOut: Corpus = {
+  sources: Object.assign({}, ...parts.map((part) => part.sources)) as Corpus['sources'],
+  samples: parts.flatMap((part) => part.samples),
+  lookAlikes: parts.flatMap((part) => part.lookAlikes),
+};
 
 /** Syntaxes per secret besides its suite's own text. */
 const SYNTAXES_PER_SECRET = 3;
@@ -127,6 +136,11 @@ const NOT_LOOK_ALIKES: readonly string[] = [
   'sk-sUeBP9asw6GiYHXqtg70abcdefghJuLwJFco90bOpU0Ntest',
   // noseyparker's own positive example holds the same password quoted.
   'password = super$ecret',
+  // whispers keeps these as compliant: a password all the same (a weak one), and an unquoted
+  // value that is a variable in Python but the password itself in an .ini or .env file, which
+  // output does not tell apart.
+  'Database=webstore;Server=localhost;Uid=root;Password=admin;',
+  'password = asdf',
 ];
 /** Those whose start is enough to name them (the long OpenAI test keys ending in `test`). */
 const NOT_LOOK_ALIKE_STARTS = ['sk-proj-f5-UKZNwZTgzRb8', 'sk-svcacct-f5-UKZNwZTgzRb8', 'sk-admin-f5-UKZNwZTgzRb8'];
