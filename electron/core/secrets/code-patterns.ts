@@ -1,0 +1,199 @@
+/**
+ * Secrets written into code and configuration in shapes the `name = value` rules of patterns.ts
+ * do not see (Skyscanner/whispers' fixtures hold each): a name numbered after its word
+ * (`static_password01`), several names given several values in one statement (Go's
+ * `a, b := "…", "…"`), a lookup's default (`os.getenv("PASSWORD", "…")`), a name and its value in
+ * two fields over lines (`<key>db.password</key>` / `<value>…</value>`), a list under a
+ * password's name, and Dockerfile's `ENV NAME value` or `docker run -e NAME=value`.
+ *
+ * The value judgements mirror patterns.ts' (that file keeps its own to itself, and importing it
+ * here would make a cycle): a password's name takes any value but a type, a literal, a reference
+ * or a placeholder; another secret's name only a value random enough to be a credential.
+ */
+import type { SecretPattern } from './patterns';
+import { fillerKey } from './prefixed-token';
+import { hasLetterAndDigit, shannonEntropy } from './rule-model';
+
+/**
+ * Placeholders and references: a variable (`$X`, `%X%`, `<X>`), a template's field (`{password}`,
+ * `{{ x }}`), CloudFormation's intrinsic functions (`!Ref 'MasterUserPassword'`, `!Sub`), filler.
+ */
+const PLACEHOLDER = /^(?:\$|%|<|\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example|!(?:Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|If)\b)/i;
+
+/** A URL is an address (url-password hides its password). */
+const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
+
+/** A path (`/v1/oauth/token`, `./token.json`), which names where a secret is. */
+const IS_PATH = /^\.{0,2}\/(?:(?:[a-z0-9@.:_~%+-]+|[\w.@:~%+-]{1,12})(?:\/|$))*$/;
+
+/** What a password's name is given in code that is not a password: types, literals, words for none or for unset (a lookup's `"not-set"`). */
+const NOT_A_PASSWORD =
+  /^(?:none|null|nil|true|false|undefined|string|str|int|number|bool|boolean|required|optional|secret|password|hidden|text|empty|redacted|default|unset|missing|todo|tbd|not[-_ ]?(?:set|configured|defined|provided)|\*+|x+|\.+|-+)$/i;
+
+/**
+ * A dotted reference (`env.TEST_PASSWORD`) or a call on one (`obj.aFunctionCall()`), a route or
+ * selector, an ARN, the rest of a concatenation.
+ */
+const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\([^)]*\))?|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
+
+/** Names in code, not values (`exports.isNotOpeningParenToken`, `client_secret_basic`, `progress-token-123`). */
+const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[A-Za-z]+(?:[-_][A-Za-z]+)+(?:[-_]\d+)?|[A-Za-z]+[-_]\d+)$/;
+
+/**
+ * A value that spells its own name stands for one or labels it: the name or its end
+ * (`DB_PASSWORD=DB_PASSWORD`, `password: PASSWORD`), or its last word and more letters
+ * (axe-core's `{name:"PASS",value:"passed"}`).
+ */
+function ownName(secret: string, name: string): boolean {
+  const lower = secret.toLowerCase();
+  const word = /[a-z]+$/i.exec(name)?.[0].toLowerCase() ?? '';
+  return name.toLowerCase().endsWith(lower) || (word.length >= 3 && lower.startsWith(word) && /^[a-z]+$/.test(lower));
+}
+
+/** A name that holds `pass` names a password where the word begins there (`db_pass`, `PASS`), not inside another (`bypass`). */
+const namesPassword = (name: string) => /passw(?:or)?d|passphrase|pwd/i.test(name) || /(?:^|[^A-Za-z])(?:pass|Pass|PASS)(?![a-z])|[a-z](?:Pass|PASS)(?![a-z])/.test(name);
+
+/** Another secret's name: its value must look like a credential. */
+const SECRET_NAME = /secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credential|creds/i;
+
+/** Letters alone can be a generated secret too, when mixed the way a draw mixes them. */
+function randomLetters(text: string): boolean {
+  const value = text.replace(/[_-]/g, '');
+  if (!/^[A-Za-z]{10,}$/.test(value)) return false;
+  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
+  if (upper >= 0.25 && upper <= 0.75) return true;
+  return upper === 0 && shannonEntropy(value) >= 3.3;
+}
+
+/** A password: anything but a type, a literal, a reference, a placeholder, filler, a sentence or its own name. */
+function passwordValue(secret: string, name: string): boolean {
+  return (
+    !PLACEHOLDER.test(secret) &&
+    !NOT_A_PASSWORD.test(secret.trim()) &&
+    !PASSWORD_LOOK_ALIKE.test(secret) &&
+    !IS_URL.test(secret) &&
+    !/^(.{1,3})\1+$|\$[{(]|^['"]|\s/.test(secret) &&
+    !ownName(secret, name)
+  );
+}
+
+/** Another secret: random enough (an entropy floor that a short value can reach), or a test key's filler; not a name, path or URL. */
+function secretValue(secret: string, name: string): boolean {
+  if (PLACEHOLDER.test(secret) || IS_URL.test(secret) || IS_PATH.test(secret) || ownName(secret, name)) return false;
+  if (fillerKey(secret)) return true;
+  if (CODE_NAME.test(secret) && !randomLetters(secret)) return false;
+  return (hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= Math.min(2.8, Math.log2(secret.length) - 0.75);
+}
+
+/** The value judged by what its name says it is. */
+const valueFor = (name: string, secret: string) => (namesPassword(name) ? passwordValue(secret, name) : SECRET_NAME.test(name) && secretValue(secret, name));
+
+/** The name a match's groups hold (rules with several forms name them `name`, `name2`…). */
+const nameOf = (match: RegExpExecArray) => match.groups?.name ?? match.groups?.name2 ?? match.groups?.name3 ?? '';
+
+/** Several names given several values in one statement, for the value at the name's place. */
+function severalAssigned(): RegExp {
+  const name = String.raw`[A-Za-z_$][\w$]*`;
+  const comma = String.raw`[ \t]*,[ \t]*`;
+  const value = String.raw`(?:"[^"\n]*"|'[^'\n]*')`;
+  // A statement's start (a line's, after `;` or `{`) and Go's, JavaScript's or Lua's keyword.
+  const start = String.raw`(?:^|[;{])[ \t]*(?:(?:const|var|let|local|final)[ \t]+)?`;
+  // The names after this one, Go's type (`string`), the operator.
+  const rest = (more: string) => String.raw`[\w$]+(?:${comma}${name})${more}(?:[ \t]+[A-Za-z_][\w.]*)?[ \t]*:?=[ \t]*`;
+  // This name is the j-th: j names before it, and j values are skipped before its own (j up to 3).
+  const places = [0, 1, 2, 3].map((j) => String.raw`(?<=${start}(?:${name}${comma}){${j}})${rest(j === 0 ? '+' : '*')}(?:${value}${comma}){${j}}`);
+  return new RegExp(String.raw`(?=(?:${places.join('|')})["'](?<secret>[^"'\n]{1,100})["'])(?<name>[\w$]+)`, 'gmd');
+}
+
+export const CODE_PATTERNS: readonly SecretPattern[] = [
+  {
+    // A password's or secret's name numbered after its word (`static_password01 = "…"`,
+    // `DB_PASSWORD_2=…`, `$password1 = '…'`, `String pwd2 = "…";`): the other rules want the name
+    // to end in the word or go on after a separator.
+    name: 'password-assignment',
+    regex:
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass|secret|token)[_-]?\d{1,3})(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|=>|:|=(?![=~]))[ \t]*(?:(?<quote>["'`])(?<secret>[^\n"'`\\]{4,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?=[ \t]*$|[ \t]+#))/gim,
+    // Passwords' words only: `token` and `secret` are on most lines of some output, and a
+    // random token under `token2` is gitleaks' generic rule's.
+    hints: ['pass', 'pwd'],
+    near: 'word',
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.]/, value: { gap: /[:=?.>\- \t"'`]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+  {
+    // Several names, several values (`const a_password, b_password string = "…", "…"`, Go's
+    // `p1, p2 := "…", "…"`, Python's `user, password = "admin", "…"`): the value in the name's
+    // place. The match is the name alone (the value is found ahead of it), so the next name of
+    // the statement is tried too.
+    name: 'password-assignment',
+    regex: severalAssigned(),
+    hints: ['pass', 'pwd', 'secret', 'token'],
+    near: 'word',
+    wordCharacters: /[\w$]/,
+    operatorAfter: { between: /[\w$, \t]/, operators: /[:=]/, value: { gap: /[:= \t]/, value: /["']/, min: 1 } },
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+  {
+    // A lookup's default under a secret's name: `os.getenv("PASSWORD", "…")`,
+    // `os.environ.get("pwd", "…")`, Ruby's `ENV.fetch("SECRET_KEY", "…")`, Java's
+    // `getOrDefault("DB_PASSWORD", "…")`, PHP's `define("DB_PASSWORD", "…")`, and
+    // `process.env.DB_PASSWORD || "…"` (or `??`).
+    name: 'secret-default',
+    regex:
+      /(?:getenv|environ\.get|environ\.setdefault|env\.fetch|getordefault|define)\(\s*["'](?<name>[\w.-]{1,80})["']\s*,\s*(?:default\s*=\s*)?(?<quote>["'])(?<secret>[^"'\n\\]{1,100})\k<quote>|process\.env(?:\.(?<name2>\w{1,80})|\[["'](?<name3>\w{1,80})["']\])\s*(?:\|\||\?\?)\s*(?<quote2>["'`])(?<secret2>[^"'`\n\\]{1,100})\k<quote2>/gi,
+    hints: ['getenv(', 'environ.get(', 'environ.setdefault(', 'env.fetch(', 'getordefault(', 'define(', 'process.env'],
+    near: 'line',
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+  {
+    // A name and its value in two elements over lines (Java's and Hadoop's properties, plists):
+    // `<key>db.password</key>` / `<value>…</value>`, `<name>…Password</name>` / `<value>…</value>`.
+    name: 'secret-assignment',
+    regex: /<(?<tag>key|name)>[ \t]*(?<name>[^<>\n]{1,100}?)[ \t]*<\/\k<tag>>\s{0,200}?<value>[ \t]*(?<secret>[^<>\n]{1,200}?)[ \t]*<\/value>/gi,
+    hints: ['<value>'],
+    near: 'line',
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+  {
+    // The same in YAML and JSON for a name that says `pass` alone (`- key: PASS` /
+    // `value: …`, `{"key": "DB_PASS", "value": "…"}`): patterns.ts' rule knows the longer names.
+    name: 'secret-assignment',
+    regex:
+      /(?<=\b(?:key|name)["']?[ \t]*[=:][ \t]*["']?)(?<name>[\w.$@-]*(?:pass|PASS|Pass)(?![a-z])[\w.$@-]*)["']?[ \t]*[,;]?\s{0,40}?["']?value["']?[ \t]*[=:][ \t]*(?:(?<quote>["'])(?<secret>[^\n"'`]{1,100})\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{1,100})(?=[ \t]*$|[ \t]*[,}]))/gm,
+    hints: ['pass'],
+    near: 'word',
+    operatorAfter: { between: /[\w.$@-]/, operators: /["'\s,;]/ },
+    accept: (secret, match) => namesPassword(nameOf(match)) && passwordValue(secret, nameOf(match)),
+  },
+  {
+    // Lists under a password's name: YAML's `passwords:` / `- "…"`, JSON's `"passwords": ["…", "…"]`
+    // (over lines too). The match is one value; what comes before it is looked at behind it.
+    name: 'password-assignment',
+    regex:
+      /(?<=(?<name>[\w.$@-]*(?:passwords|passwds|pwds))["']?[ \t]*:[ \t]*\n(?:[ \t]*-[ \t]*[^\n]*\n){0,20}[ \t]*-[ \t]+(?<quote>["']?))[^\s"'#[\]{}][^"'\n]{0,99}?(?=\k<quote>[ \t]*$)|(?<=(?<name2>[\w.$@-]*(?:passwords|passwds|pwds))["']?[ \t]*[:=][ \t]*\[(?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,)*\s*["'])[^"'\n]{1,100}(?=["'])/gim,
+    hints: ['passwords', 'passwds', 'pwds'],
+    near: 'lines',
+    accept: (secret, match) => passwordValue(secret, nameOf(match)),
+  },
+  {
+    // An element named for passwords, in the plural (`<db_passwords>…</db_passwords>` inside a list of them).
+    name: 'secret-element',
+    regex: /<(?<tag>[A-Za-z0-9_.:-]*(?:passwords|passwds))>(?<secret>[^<\n]{1,200})<\/\k<tag>>/gi,
+    hints: ['passwords>', 'passwds>'],
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_.:<-]/,
+    accept: (secret, match) => passwordValue(secret.trim(), match.groups?.tag ?? ''),
+  },
+  {
+    // Dockerfile's `ENV NAME value` (and `ARG`), with a blank or `=`, and `docker run -e NAME=value`
+    // (only with `=`: `grep -e pass README` is no assignment): the value ends at a blank, which
+    // the `name = value` rules take for the rest of a command. Woken by the instruction or the
+    // flag, rare in output, not by the secret's word (`token` is on most lines of some).
+    name: 'secret-assignment',
+    regex:
+      /^[ \t]*(?:ENV|ARG)[ \t]+(?<name>[A-Za-z_][\w.-]*)[ \t]+(?<quote>["']?)(?<secret>[^\s"'=\\]{4,200})\k<quote>(?=\s|\\|$)|(?<![^\s;])(?:ENV|ARG|-e|--env)[ \t=]+(?<name2>[A-Za-z_][\w.-]*)=(?<quote2>["']?)(?<secret2>[^\s"'=\\]{4,200})\k<quote2>(?=\s|\\|$)/gm,
+    hints: ['env ', 'env\t', 'arg ', 'arg\t', '-e ', '--env'],
+    near: 'line',
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+];
