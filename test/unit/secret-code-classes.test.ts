@@ -110,3 +110,24 @@ describe("Dockerfile's ENV with a blank, and docker run -e", () => {
     keeps('docker run -e POSTGRES_PASSWORD=$POSTGRES_PASSWORD postgres');
   });
 });
+
+describe("a literal compared with a password's name, the literal first", () => {
+  test('`"…" == password`, `"…".format(…) != PASSWORD`', () => {
+    hides('assert "quartz-owl" == db_password', 'quartz-owl');
+    hides('if "{}".format("lamplight") != PASSWORD:', 'lamplight');
+  });
+  test('other names, empty literals and placeholders are left', () => {
+    keeps('if "admin" == username:');
+    keeps('if "" != password:');
+    keeps('if "{password}" == template_pass:');
+  });
+});
+
+describe("curl's --proxy-user", () => {
+  test('the password after the user, whatever its shape', () => {
+    hides('curl --proxy-user bob:lamplight https://example.test', 'lamplight');
+  });
+  test('a placeholder is left', () => {
+    keeps('curl --proxy-user user:$PROXY_PASSWORD https://example.test');
+  });
+});

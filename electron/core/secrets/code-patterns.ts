@@ -185,6 +185,22 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret, match) => passwordValue(secret.trim(), match.groups?.tag ?? ''),
   },
   {
+    // A literal compared with a password's name, the literal first (`if "…" == password:`,
+    // `"{}".format("…") != PASSWORD`): the match is the name, the literal is looked at behind it.
+    name: 'password-assignment',
+    regex: /(?<=["'](?<secret>[^"'\n\\]{1,100})["']\)?[ \t]*[!=]==?[ \t]*)(?<name>[A-Za-z0-9_.$]*(?:password|passwd|pwd|pass)\w*)/gi,
+    hints: ['pass', 'pwd'],
+    near: 'word',
+    accept: (secret, match) => namesPassword(nameOf(match)) && passwordValue(secret, nameOf(match)),
+  },
+  {
+    // curl's `--proxy-user user:password` (`-u`/`--user` are patterns.ts' basic-auth-flag's).
+    name: 'basic-auth-flag',
+    regex: /(?<![\w-])--proxy-user(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
+    hints: ['--proxy-user'],
+    accept: (secret) => passwordValue(secret, ''),
+  },
+  {
     // Dockerfile's `ENV NAME value` (and `ARG`), with a blank or `=`, and `docker run -e NAME=value`
     // (only with `=`: `grep -e pass README` is no assignment): the value ends at a blank, which
     // the `name = value` rules take for the rest of a command. Woken by the instruction or the
