@@ -131,3 +131,29 @@ describe("curl's --proxy-user", () => {
     keeps('curl --proxy-user user:$PROXY_PASSWORD https://example.test');
   });
 });
+
+describe('a name glued to `key`, and an element named for a key', () => {
+  test('a long random value, as under `api_key`', () => {
+    hides('stripeKey: "ZmxhdFdoaXRlQmVhcgXYZ_PQrs"', 'ZmxhdFdoaXRlQmVhcgXYZ_PQrs');
+    hides('"DEPLOYKEY=ZmxhdFdoaXRlQmVhcgXYZ_PQrs",', 'ZmxhdFdoaXRlQmVhcgXYZ_PQrs');
+    hides('<SENTRY_KEY>Zx8QwVbN3kLpTrYu5MsA</SENTRY_KEY>', 'Zx8QwVbN3kLpTrYu5MsA');
+    hides('<license_key>QXJjaGl2ZUxpY2Vuc2VLZXk</license_key>', 'QXJjaGl2ZUxpY2Vuc2VLZXk');
+  });
+  test('types, words of code and public keys are left', () => {
+    keeps('    encryptedKey: asn1js.OctetString;');
+    keeps("this.completionKey = 'get-yargs-completions';");
+    keeps('exportMapKey: ExportMapInfoKeyInterface;');
+    keeps('publicKey: "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"');
+    keeps('<primaryKey>customer_identifier</primaryKey>');
+  });
+});
+
+describe("a password's flag and random letters", () => {
+  test('`--tlspassword` and its kin', () => {
+    hides('curl --tlspassword ZmxhdFdoaXRlQmVhcg https://example.test', 'ZmxhdFdoaXRlQmVhcg');
+  });
+  test('words and placeholders are left', () => {
+    keeps('  --password PASSWORD   the password to log in with');
+    keeps('git push --no-verify --bypass-hooks');
+  });
+});

@@ -85,6 +85,19 @@ function secretValue(secret: string, name: string): boolean {
   return (hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= Math.min(2.8, Math.log2(secret.length) - 0.75);
 }
 
+/** Bits per character a key's value must reach, as patterns.ts' key-assignment asks: a random draw, not a name or a path. */
+const KEY_ENTROPY = 3.5;
+
+/**
+ * Words as code writes them (`asn1js.OctetString`, `get-yargs-completions`, `IssuerAndSerialNumber`):
+ * capitals only where a word begins, a digit or two at most; a draw has capitals anywhere
+ * (`YXNkZmZm…`) or many digits.
+ */
+const codeWords = (value: string) => value.split(/[-_.$:/]+/).every((part) => part === '' || (/^(?:[A-Z]?[a-z]+\d*[a-z]*)+$/.test(part) && (part.match(/\d/g)?.length ?? 0) <= 2));
+
+/** A value under a name that ends in `key`: long and random (not words of code), or a test key's filler; never a public key. */
+const keyValue = (secret: string, name: string) => !/public/i.test(name) && secretValue(secret, name) && (fillerKey(secret) || (shannonEntropy(secret) >= KEY_ENTROPY && !codeWords(secret)));
+
 /** The value judged by what its name says it is. */
 const valueFor = (name: string, secret: string) => (namesPassword(name) ? passwordValue(secret, name) : SECRET_NAME.test(name) && secretValue(secret, name));
 
@@ -199,6 +212,37 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     regex: /(?<![\w-])--proxy-user(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
     hints: ['--proxy-user'],
     accept: (secret) => passwordValue(secret, ''),
+  },
+  {
+    // A name glued to `key` (`slackKey`, `secretKey`, `GITHUBKEY`), where patterns.ts' rules want a
+    // separator before it (`api_key`, `license-key`): a value as long and random as theirs.
+    name: 'key-assignment',
+    regex:
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?<name>[A-Za-z0-9_.-]*(?:[a-z0-9]Key|[A-Z0-9]KEY))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*(?:(?<quote>["'`])(?<secret>[^\s"'`\\]{16,300})\k<quote>|(?<secret2>[A-Za-z0-9+/=_.%*~!#^&:-]{16,300})(?=["'`\s,;<)\]]|\\[nr]|$))/gm,
+    hints: ['key'],
+    near: 'word',
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[^\s"'`]/, min: 16 } },
+    accept: (secret, match) => keyValue(secret, nameOf(match)),
+  },
+  {
+    // An element named for a key (`<GITLAB_KEY>…</GITLAB_KEY>`, `<license_key>`, `<slackKey>`): the
+    // same value as under a key's name.
+    name: 'key-assignment',
+    regex: /<(?<tag>[A-Za-z0-9_.:-]*(?:key|Key|KEY))>[ \t]*(?<secret>[^<\s]{16,300})[ \t]*<\/\k<tag>>/g,
+    hints: ['key>'],
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_.:<-]/,
+    accept: (secret, match) => keyValue(secret, match.groups?.tag ?? ''),
+  },
+  {
+    // A password's flag and a value of letters as mixed as a draw (`--tlspassword YXNkZm…`):
+    // patterns.ts' secret-flag wants letters and digits.
+    name: 'secret-flag',
+    regex: /(?<![\w-])--?(?<name>[A-Za-z0-9-]{0,30}?(?:password|passwd|pass|pwd))(?:=|\s+)["']?(?<secret>[A-Za-z_-]{10,})(?![^\s"'`;|&])/gi,
+    hints: ['pass', 'pwd'],
+    near: 'word',
+    wordCharacters: /[\w-]/,
+    accept: (secret, match) => namesPassword(nameOf(match)) && randomLetters(secret) && !PLACEHOLDER.test(secret),
   },
   {
     // Dockerfile's `ENV NAME value` (and `ARG`), with a blank or `=`, and `docker run -e NAME=value`
