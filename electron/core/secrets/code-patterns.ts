@@ -118,6 +118,18 @@ function severalAssigned(): RegExp {
   return new RegExp(String.raw`(?=(?:${places.join('|')})["'](?<secret>[^"'\n]{1,100})["'])(?<name>[\w$]+)`, 'gmd');
 }
 
+/** Where `Key` follows a lower-case letter or a digit, or `KEY` a capital or a digit (`slackKey`, `GITHUBKEY`), in increasing order. */
+function gluedKeys(text: string): number[] {
+  const places: number[] = [];
+  for (const [word, before] of [
+    ['Key', /[a-z0-9]/],
+    ['KEY', /[A-Z0-9]/],
+  ] as const) {
+    for (let at = text.indexOf(word, 1); at !== -1; at = text.indexOf(word, at + 3)) if (before.test(text[at - 1]!)) places.push(at);
+  }
+  return places.sort((a, b) => a - b);
+}
+
 export const CODE_PATTERNS: readonly SecretPattern[] = [
   {
     // A password's or secret's name numbered after its word (`static_password01 = "…"`,
@@ -219,8 +231,10 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     name: 'key-assignment',
     regex:
       /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?<name>[A-Za-z0-9_.-]*(?:[a-z0-9]Key|[A-Z0-9]KEY))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*(?:(?<quote>["'`])(?<secret>[^\s"'`\\]{16,300})\k<quote>|(?<secret2>[A-Za-z0-9+/=_.%*~!#^&:-]{16,300})(?=["'`\s,;<)\]]|\\[nr]|$))/gm,
-    hints: ['key'],
+    // Tried from its own places, `Key` after a lower-case letter or digit and `KEY` after a capital
+    // or digit: `key` itself is on most lines of some output, and patterns.ts' rule tries each.
     near: 'word',
+    places: gluedKeys,
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[^\s"'`]/, min: 16 } },
     accept: (secret, match) => keyValue(secret, nameOf(match)),
   },
