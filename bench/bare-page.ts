@@ -39,6 +39,10 @@ export interface BareBrowser {
    * work the pages did, which a loaded machine stretches in wall time much more than in CPU time.
    */
   rendererCpuSeconds(): Promise<number>;
+  /** A DevTools command on the browser's own session (e.g. Tracing, which records every process). */
+  send<T = unknown>(method: string, params?: object): Promise<T>;
+  /** Resolves with the params of the browser session's next event of that name. */
+  nextEvent(method: string): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -118,6 +122,8 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
   const browser = await connect(browserUrl, () => {});
   return {
     problems,
+    send: (method, params) => browser.send(method, params),
+    nextEvent: (method) => browser.once(method),
     async rendererCpuSeconds() {
       const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; cpuTime: number }> }>('SystemInfo.getProcessInfo');
       return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
@@ -196,8 +202,8 @@ function describeException(params: Record<string, unknown>): string {
 
 interface Session {
   send<T = unknown>(method: string, params?: object): Promise<T>;
-  /** Resolves on the next event of that name. */
-  once(method: string): Promise<void>;
+  /** Resolves on the next event of that name, with its params. */
+  once(method: string): Promise<Record<string, unknown>>;
   close(): void;
 }
 
@@ -206,7 +212,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 1;
   const replies = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; method: string }>();
-  const waiters = new Map<string, Array<() => void>>();
+  const waiters = new Map<string, Array<(params: Record<string, unknown>) => void>>();
   socket.on('message', (data: Buffer) => {
     const message = JSON.parse(data.toString()) as { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
     if (message.id !== undefined) {
@@ -216,7 +222,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
       else reply?.resolve(message.result);
     } else if (message.method) {
       onEvent(message.method, message.params ?? {});
-      for (const wake of waiters.get(message.method)?.splice(0) ?? []) wake();
+      for (const wake of waiters.get(message.method)?.splice(0) ?? []) wake(message.params ?? {});
     }
   });
   socket.on('close', () => {
@@ -232,7 +238,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
       });
     },
     once(method) {
-      return new Promise<void>((resolve) => waiters.set(method, [...(waiters.get(method) ?? []), resolve]));
+      return new Promise<Record<string, unknown>>((resolve) => waiters.set(method, [...(waiters.get(method) ?? []), resolve]));
     },
     close() {
       socket.close();

@@ -18,6 +18,7 @@ import { block, reply, type RecordedRequest, type Reply } from '../test/support/
 import { FRAME_BUDGET_MS, frameStats, startFrameRecording, stopFrameRecording, type PageRecording } from './frame-recorder';
 import { rendererSkipReason, request, selectSession, startRendererFixture, type RendererFixture } from './renderer-fixture';
 import { median, percentile, type Measurement } from './support';
+import { longRendererTasks, startTrace, stopTrace } from './trace';
 
 export interface FloodOptions {
   /** The benchmark's file name, for messages, and the start of every measurement's name. */
@@ -40,6 +41,11 @@ export interface FloodOptions {
 const BASH_PROMPT = 'Run the flood';
 const REPLY_PROMPT = 'Stream the long reply';
 const KEY_INTERVAL_MS = 150;
+/**
+ * `COVE_BENCH_TRACE=<folder>` records a Chromium trace of each run (every process) there, and
+ * prints each renderer task over 50 ms with its wall time beside its thread's CPU time in it.
+ */
+const TRACE_DIR = process.env.COVE_BENCH_TRACE;
 /** `COVE_BENCH_PROFILE=<folder>` saves each window's CPU profile of each run there (open it in DevTools' Performance panel). */
 const PROFILE_DIR = process.env.COVE_BENCH_PROFILE;
 
@@ -53,6 +59,19 @@ async function stopProfile(page: BarePage, name: string): Promise<void> {
   const { profile } = await page.send<{ profile: unknown }>('Profiler.stop');
   mkdirSync(PROFILE_DIR!, { recursive: true });
   writeFileSync(join(PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify(profile));
+}
+
+async function saveTrace(fixture: RendererFixture, name: string): Promise<void> {
+  const events = await stopTrace(fixture.browser);
+  mkdirSync(TRACE_DIR!, { recursive: true });
+  writeFileSync(join(TRACE_DIR!, `${name}.json`), JSON.stringify({ traceEvents: events }));
+  for (const task of longRendererTasks(events)) {
+    const inside = task.inside
+      .slice(0, 6)
+      .map((part) => `${part.name} ×${part.count} ${part.wallMs.toFixed(0)}/${part.cpuMs.toFixed(0)}`)
+      .join(', ');
+    process.stderr.write(`${name}: renderer ${task.pid} task at ${task.atMs.toFixed(0)} ms: ${task.wallMs.toFixed(0)} ms wall, ${task.cpuMs.toFixed(0)} ms thread CPU; inside (wall/CPU ms): ${inside}\n`);
+  }
 }
 
 function scriptFor(options: FloodOptions) {
@@ -113,6 +132,7 @@ async function runOnce(options: FloodOptions, fixture: RendererFixture, bashPage
   const bashSession = await openSession(fixture, bashPage, `Bash flood ${run}`);
   const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
   if (PROFILE_DIR) await Promise.all([startProfile(bashPage), startProfile(replyPage)]);
+  if (TRACE_DIR) await startTrace(fixture.browser);
   await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
   const cpuBefore = await fixture.browser.rendererCpuSeconds();
   const sent = performance.now();
@@ -133,6 +153,7 @@ async function runOnce(options: FloodOptions, fixture: RendererFixture, bashPage
   const [bashDoneMs, replyDoneMs] = await bothDone;
   const rendererCpu = (await fixture.browser.rendererCpuSeconds()) - cpuBefore;
   const [bash, replyRecording] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
+  if (TRACE_DIR) await saveTrace(fixture, `${options.file}-${run}`);
   if (PROFILE_DIR) await Promise.all([stopProfile(bashPage, `${options.file}-bash-${run}`), stopProfile(replyPage, `${options.file}-reply-${run}`)]);
   await options.checkReply(replyPage, TRANSCRIPT);
   return { bash, reply: replyRecording, rendererCpu, bashDoneMs, replyDoneMs };
