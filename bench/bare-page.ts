@@ -17,6 +17,8 @@ import WebSocket from 'ws';
 import { CHROMIUM_PATH } from '../test/e2e/support';
 
 export interface BarePage {
+  /** The page's DevTools target id, which is also its main frame's id (in traces). */
+  targetId: string;
   /** Evaluates an expression in the page, awaiting a promise it gives; its value as JSON. */
   evaluate<T = unknown>(expression: string): Promise<T>;
   /** Resolves once `condition` (an expression) is truthy on some animation frame. */
@@ -39,6 +41,16 @@ export interface BareBrowser {
    * work the pages did, which a loaded machine stretches in wall time much more than in CPU time.
    */
   rendererCpuSeconds(): Promise<number>;
+  /** The process ids of Chromium's renderers. */
+  rendererPids(): Promise<number[]>;
+  /**
+   * Resolves once Chromium's processes together use under a tenth of a core (or after
+   * `timeoutMs`). A new headless Chromium loads its own WebUI (the omnibox popup) in a renderer
+   * of its own in the seconds after its first windows open: a trace of a first run had that
+   * renderer using 0.6–0.8 s of CPU during a 1 s flood, more than both pages together, on a
+   * machine of 2 cores. A person's browser has long done that before they type.
+   */
+  settle(timeoutMs?: number): Promise<void>;
   /** A DevTools command on the browser's own session (e.g. Tracing, which records every process). */
   send<T = unknown>(method: string, params?: object): Promise<T>;
   /** Resolves with the params of the browser session's next event of that name. */
@@ -47,6 +59,7 @@ export interface BareBrowser {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+const SETTLE_WINDOW_MS = 500;
 
 interface Viewport {
   width: number;
@@ -128,6 +141,24 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
       const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; cpuTime: number }> }>('SystemInfo.getProcessInfo');
       return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
     },
+    async settle(timeoutMs = 15_000) {
+      const total = async () => {
+        const { processInfo } = await browser.send<{ processInfo: Array<{ cpuTime: number }> }>('SystemInfo.getProcessInfo');
+        return processInfo.reduce((sum, process) => sum + process.cpuTime, 0);
+      };
+      const started = performance.now();
+      let before = await total();
+      while (performance.now() - started < timeoutMs) {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_WINDOW_MS));
+        const now = await total();
+        if (now - before < SETTLE_WINDOW_MS / 1000 / 10) return;
+        before = now;
+      }
+    },
+    async rendererPids() {
+      const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; id: number }> }>('SystemInfo.getProcessInfo');
+      return processInfo.filter((process) => process.type === 'renderer').map((process) => process.id);
+    },
     async newPage(url) {
       const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', newWindow: true });
       const page = await openPage(port, targetId, viewport, problems, () => browser.send('Target.closeTarget', { targetId }).then(() => pages.delete(page)));
@@ -163,6 +194,7 @@ async function openPage(port: string, targetId: string, viewport: Viewport, prob
     return result.result.value as T;
   };
   return {
+    targetId,
     evaluate,
     async waitFor(condition, timeoutMs = DEFAULT_TIMEOUT_MS) {
       await evaluate(`new Promise((resolve, reject) => {

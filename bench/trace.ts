@@ -57,6 +57,8 @@ export async function stopTrace(browser: BareBrowser): Promise<TraceEvent[]> {
 
 export interface TraceTask {
   pid: number;
+  /** The main frame (page target id) drawn by that renderer, when the trace says. */
+  frame?: string;
   /** The task's wall time and its thread's CPU time in it, ms. */
   wallMs: number;
   cpuMs: number;
@@ -68,9 +70,23 @@ export interface TraceTask {
 
 const GC = /GC|Scavenge|MarkCompact|Sweep/;
 
-/** Every task over `overMs` on a renderer's main thread (CrRendererMain), longest first. */
+/** Each main frame's renderer process: devtools.timeline names the frame each layer tree draws when tracing starts. */
+function framesByPid(events: readonly TraceEvent[]): Map<number, string> {
+  const frames = new Map<number, string>();
+  for (const event of events) {
+    const frame = (event.args?.data as { frame?: string } | undefined)?.frame;
+    if (event.name === 'SetLayerTreeId' && frame) frames.set(event.pid, frame);
+  }
+  return frames;
+}
+
+/** Every task over `overMs` on a web page renderer's main thread (CrRendererMain), longest first; Chromium's own WebUI renderers are left out. */
 export function longRendererTasks(events: readonly TraceEvent[], overMs = 50): TraceTask[] {
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const pageRenderers = new Set(events.filter((e) => e.ph === 'M' && e.name === 'process_name' && (e.args as { name?: string })?.name === 'Renderer').map((e) => e.pid));
+  const mainThreads = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain' && pageRenderers.has(e.pid)).map((e) => `${e.pid}:${e.tid}`),
+  );
+  const frames = framesByPid(events);
   const start = events.reduce((first, e) => (e.ts > 0 && e.ts < first ? e.ts : first), Infinity);
   const byThread = new Map<string, TraceEvent[]>();
   for (const event of events) {
@@ -101,6 +117,7 @@ export function longRendererTasks(events: readonly TraceEvent[], overMs = 50): T
       for (const e of inside) if (!direct.includes(e) && GC.test(e.name)) add(`(GC) ${e.name}`, e);
       tasks.push({
         pid: task.pid,
+        frame: frames.get(task.pid),
         wallMs: task.dur! / 1000,
         cpuMs: (task.tdur ?? 0) / 1000,
         atMs: (task.ts - start) / 1000,
