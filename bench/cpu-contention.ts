@@ -57,7 +57,8 @@ export function cpuSnapshot(rendererPids: readonly number[]): CpuSnapshot | unde
 }
 
 export function contentionSince(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined): Contention | undefined {
-  if (!before || !after) return undefined;
+  // No schedstat (a kernel without CONFIG_SCHED_INFO): nothing to report rather than zeros.
+  if (!before || !after || after.renderers.size === 0) return undefined;
   let rendererRan = 0;
   let rendererWaited = 0;
   for (const [pid, [ran, waited]] of after.renderers) {
