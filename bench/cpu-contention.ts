@@ -42,7 +42,7 @@ export function cpuSnapshot(rendererPids: readonly number[]): CpuSnapshot | unde
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
     // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
-    const machineBusy = (fields.reduce((sum, value, index) => (index < 8 && index !== 3 && index !== 4 ? sum + value : sum), 0)) / TICKS_PER_SECOND;
+    const machineBusy = fields.reduce((sum, value, index) => (index < 8 && index !== 3 && index !== 4 ? sum + value : sum), 0) / TICKS_PER_SECOND;
     const renderers = new Map<number, [number, number]>();
     for (const pid of rendererPids) {
       const schedstat = readOptional(`/proc/${pid}/task/${pid}/schedstat`);
