@@ -153,3 +153,43 @@ describe("a prefix a rule knows before a body of another shape than that rule's"
     keeps('shpat_Xk9mQ2vL7rT4wZ8nB3cF');
   });
 });
+
+// The tenth round: structures that say what they are.
+
+describe("Atlassian Data Center's tokens: base64 of an id, `:` and random bytes", () => {
+  test("Bitbucket's behind `BBDC-`, Confluence's and Jira's bare beside their product's name", () => {
+    hides('git clone with BBDC-NzM0MjE5MDg2NTEyOnTvYuO0QnHsIBiI72Ev5lyi4q1r', 'NzM0MjE5MDg2NTEyOnTvYuO0QnHsIBiI72Ev5lyi4q1r');
+    hides('jira_prod=NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW', 'NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW');
+    hides('# our confluence\nwiki: NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW', 'NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW');
+  });
+  test('base64 of text, a digest or an image beside those names is left', () => {
+    keeps('jira note: aGVsbG8gd29ybGQsIHRoaXMgaXMgYSBwbGFpbiBzZW50ZW5jZSBlbmNvZGVkISE=');
+    keeps('confluence attachment sha256: Nq4b7UfZ1mR8cX3vL0pT6yW2eK9sH5jD1gA7oB3nC0E=');
+    keeps('bitbucket pipeline cache MDEyMzQ1Njc4OWFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3');
+  });
+});
+
+describe("Azure DevOps' older tokens: 52 characters of base32", () => {
+  test('on a line that names Azure DevOps', () => {
+    hides('ado_pat = "wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo"', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    hides('AZURE_DEVOPS_EXT_PAT: wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+  });
+  test('letters alone, a run of one character, other lengths are left', () => {
+    keeps('ado_name = "thequickbrownfoxjumpsoverthelazydogandkeepsonrunning"');
+    keeps('devops: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    keeps('devops build wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7');
+  });
+});
+
+describe("LaunchDarkly's keys: `api-`, `sdk-`, `mob-` and a UUID's shape", () => {
+  test('by the prefix alone', () => {
+    hides('client = ld(sdk-a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe)', 'a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe');
+    hides('"mob-a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe"', 'a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe');
+    hides('api-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13', '7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+  });
+  test('filler, other prefixes and a prefix inside a name are left', () => {
+    keeps('sdk-00000000-0000-0000-0000-000000000000');
+    keeps('my-api-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+    keeps('web-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+  });
+});

@@ -12,6 +12,7 @@ import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-tok
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
+import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey } from './token-shapes';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -327,6 +328,30 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'azure-devops-token',
     regex: /(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])/g,
     hints: ['azdo'],
+  },
+  {
+    // Azure DevOps personal access tokens of the older shape: 52 characters of lower-case base32,
+    // on a line that names Azure DevOps (`ado_pat`, `AZURE_DEVOPS_PAT`, `vsts`).
+    name: 'azure-devops-token',
+    regex: /(?<![A-Za-z0-9+/_-])(?<secret>[a-z2-7]{52})(?![A-Za-z0-9+/_-])/g,
+    hints: ['devops', 'ado_', 'ado-', 'adopat', 'azdo', 'vsts'],
+    accept: azureDevOpsLegacyToken,
+  },
+  {
+    // Atlassian Data Center's personal access tokens: base64 of an id, `:` and random bytes
+    // (`BBDC-MTk4…` for Bitbucket, bare for Confluence and Jira), near a word that names them.
+    name: 'atlassian-data-center-token',
+    regex: /(?<![A-Za-z0-9+/_-])(?:BBDC-)?(?<secret>[MNO][A-Za-z0-9+/]{39,59}={0,2})(?![A-Za-z0-9+/=_-])/g,
+    hints: ['bbdc-', 'atlassian', 'bitbucket', 'confluence', 'jira'],
+    near: 'lines',
+    accept: atlassianDataCenterToken,
+  },
+  {
+    // LaunchDarkly's keys: `api-`, `sdk-` or `mob-` and a UUID's shape, by that prefix alone.
+    name: 'launchdarkly-key',
+    regex: /(?<![A-Za-z0-9_.-])(?:api|sdk|mob)-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}(?![A-Za-z0-9_-])/g,
+    hints: ['api-', 'sdk-', 'mob-'],
+    accept: launchDarklyKey,
   },
   {
     name: 'bearer-token',
