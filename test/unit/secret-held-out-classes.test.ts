@@ -193,3 +193,29 @@ describe("LaunchDarkly's keys: `api-`, `sdk-`, `mob-` and a UUID's shape", () =>
     keeps('web-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
   });
 });
+
+describe("a password under a token's or a secret's name", () => {
+  test('words joined by hyphens, or letters with a symbol, under a name that ends in the word', () => {
+    hides('DEPLOY_TOKEN=kettle-moon', 'kettle-moon');
+    hides('"hook_secret": "lantern-maple"', 'lantern-maple');
+    hides('webhookSecret := "Marmalade#Sky"', 'Marmalade#Sky');
+    hides("const appToken = 'Gondolier!x';", 'Gondolier!x');
+  });
+  test('compared with a literal under a secret’s name, and a password that begins with a backtick', () => {
+    hides('if req.Secret == "velvet-thunder" {', 'velvet-thunder');
+    hides('if (cfg.clientSecret !== "Harbour$Light") return;', 'Harbour$Light');
+    hides("db_password = '`9zxcVBNmk'", '`9zxcVBNmk');
+  });
+  test("names, headers, placeholders, other names' values and a tokenizer's comparisons are left", () => {
+    keeps('CSRF_TOKEN = "x-csrf-token"');
+    keeps('token_endpoint_auth_method: "private_key_jwt"');
+    keeps('refreshToken: "refresh-token"');
+    keeps("clientSecret: 'my-secret'");
+    keeps('TOKEN_TYPE = "open-paren"');
+    keeps('if (token === "arrow-function") next();');
+    keeps('while (token != "end-of-input") token = lex();');
+    keeps('secret.kind = "shared-key"');
+    keeps('const nextToken = "$$"');
+    keeps("TOKEN_PATTERN = 'a.b$'");
+  });
+});

@@ -12,7 +12,7 @@ import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-tok
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
-import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey } from './token-shapes';
+import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -62,7 +62,8 @@ function randomLetters(text: string): boolean {
   if (!/^[A-Za-z]{10,}$/.test(value)) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   if (upper >= 0.25 && upper <= 0.75) return true;
-  return upper === 0 && shannonEntropy(value) >= 3.3;
+  // Lower case joined by separators in short parts is words (`x-csrf-token`, a header's name).
+  return upper === 0 && shannonEntropy(value) >= 3.3 && !/^[a-z]{1,10}(?:[_-][a-z]{1,10})+$/.test(text);
 }
 
 /**
@@ -381,7 +382,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -389,8 +390,12 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // escaped ones too (`\"…\"`: a config inside a JSON string, a log line of JSON); an
     // unquoted one right after `NAME=` that ends its line is all of it (.env's
     // `D7_TOKEN=u@D7GXt)t>8d(LtH^(lvZ<g=`; code puts blanks around `=`, `var token = next(1)`).
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
-    accept: assignedSecret,
+    // A secret compared with a literal (`if creds.Secret != "open-sesame"`) is one written into the code.
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
+    // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
+    // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
+    accept: (secret, match) =>
+      (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
     // A secret's name and its value with no assignment between, the way people and tools print
@@ -432,10 +437,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=`?[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\`]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
     accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },

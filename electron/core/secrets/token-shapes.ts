@@ -40,3 +40,26 @@ export const launchDarklyKey = (secret: string): boolean => {
   const body = secret.slice(4).replace(/-/g, '');
   return hasLetterAndDigit(body) && !/^(.)\1*$/.test(body) && shannonEntropy(body) >= 3;
 };
+
+/**
+ * Words a value under a secret's name is made of when it names a thing rather than being the
+ * secret (`x-token`, `refresh-token`, `my-secret`, `mock-token`, `aria-hidden`): the secret's own
+ * words, docs' placeholders and the words of headers, grants and markup.
+ */
+const NAMING_WORD =
+  /^(?:token|tokens|secret|secrets|key|keys|password|passwd|pass|auth|oauth|bearer|basic|header|id|ids|my|your|mock|test|testing|example|fake|dummy|sample|placeholder|changeme|change|replace|insert|here|x|api|access|refresh|client|type|value|name|default|none|null|undefined|aria|data|ietf|grant|session|csrf|xsrf|jwt|cookie|github|npm|env)$/;
+
+/**
+ * A password written under a token's or a secret's name (`GENERIC_TOKEN=open-sesame`,
+ * `appSecret = "Prestigitariu$"`), which the entropy floor lets through as it does under a
+ * password's name: words joined by hyphens none of which names a thing (`x-token`,
+ * `refresh-token`, `my-secret` are names and placeholders), or letters with a password's symbol
+ * (`$`, `!`, `#`…) and no dot, slash or blank (not a path, an address, a regex, an operator).
+ * The name must end in the secret's word (`token_type`, `secret.kind` name something else).
+ */
+export function passwordUnderSecretName(secret: string, match: RegExpExecArray): boolean {
+  const name = /^[A-Za-z0-9_.$@-]*/.exec(match[0])?.[0] ?? '';
+  if (!/(?:token|secret)$/i.test(name)) return false;
+  if (/^[a-z]{2,}(?:-[a-z]{2,}){1,3}$/.test(secret)) return !secret.split('-').some((word) => NAMING_WORD.test(word));
+  return /^[A-Za-z][A-Za-z0-9]*[!#$%^&*~?][A-Za-z0-9!#$%^&*~?]*$/.test(secret) && (secret.match(/[A-Za-z]/g)?.length ?? 0) >= 5;
+}
