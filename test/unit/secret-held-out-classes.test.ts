@@ -219,3 +219,21 @@ describe("a password under a token's or a secret's name", () => {
     keeps("TOKEN_PATTERN = 'a.b$'");
   });
 });
+
+describe('structures of their own: Tableau, numbered keys, Jenkins-sealed values, a blank before a closing quote', () => {
+  test("Tableau's tokens (a base64 id, `==:`, 32 letters and digits), TrueNAS' keys (a number, `-`, 64 drawn)", () => {
+    hides('tabcmd login --token-value b8ZWLM1vBkSQQRJXjf8MFQ==:cyc23kgp1EEzSxR6TdlAtshx41BoCMyw', 'cyc23kgp1EEzSxR6TdlAtshx41BoCMyw');
+    hides('{"method": "auth.login_with_api_key", "params": ["14-CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc"]}', 'CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc');
+  });
+  test("Jenkins' sealed values in any element, and a value pasted with a blank before its closing quote", () => {
+    hides('<passphraseHint>{AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL}</passphraseHint>', 'AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL');
+    hides("deploy token - 'O2uM0nvm8tDHwTHhIpdHR07rI8lH= '", 'O2uM0nvm8tDHwTHhIpdHR07rI8lH=');
+  });
+  test('digests, hex after a number, base64 with no key after it, and a version are left', () => {
+    keeps('Dwt9j5rPsyb964bADmSMpw==:notakey');
+    keeps('checksum Dwt9j5rPsyb964bADmSMpw== : 0123456789abcdef0123456789abcdef');
+    keeps('12-3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a5c');
+    keeps('chunk 2-AbcdefghijklmnopqrstuvwxyzAbcdefghijklmn1');
+    keeps('<version>{1.2.3}</version>');
+  });
+});

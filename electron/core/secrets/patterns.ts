@@ -271,12 +271,13 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     // A provider's key no rule knows, by its shape alone (see prefixedToken): a prefix in one
-    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`), `_` or `-`, and a body
+    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`) or a key's number
+    // (TrueNAS' `12-…`, whose body is then long and as random as a draw), `_` or `-`, and a body
     // of 20 letters and digits or more, maybe in parts. At a token's start: not inside a path,
     // a base64 run or a name (`/tmp/tmp-…`, `a-b-c…`); not a file's name (`main-3f2a….js`).
     name: 'prefixed-token',
     regex:
-      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
+      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3}|\d{1,6})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
     // Tried once from the name before each `_` or `-` that 20 letters or digits follow, found by
     // `indexOf` (a `-` is on most lines of output: waking a rule at each cost a sixth of redaction).
     near: 'word',
@@ -401,11 +402,12 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // A secret's name and its value with no assignment between, the way people and tools print
     // one: `twitch token - 'k0lj2mwl8n3z…'`, `sanity auth token |skCr…`, `Your API2CART key is
     // 2afd…`, `[DEBUG] Using token spu-3f10…`. Quoted, whatever a secret's name is given;
-    // bare, only a long random draw (prose says "the key to", "a token of"). A hyphen stands
+    // bare, only a long random draw (prose says "the key to", "a token of"); a blank pasted
+    // before the closing quote is no part of it (`token - 'T5Lj…= '`). A hyphen stands
     // between blanks: `key-wrapping`, `token-counting-2024-11-01` are words.
     name: 'secret-mention',
     regex:
-      /\b(?:password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![A-Za-z0-9+/=_.~-])(?![^\s"'`,;)\]]))/gi,
+      /\b(?:password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})[ \t]?\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![A-Za-z0-9+/=_.~-])(?![^\s"'`,;)\]]))/gi,
     // Every match begins with a hint, so it is tried once where each one starts (no group
     // around the names: a named one would hide that from startsAtKeyword).
     hints: ['pass', 'secret', 'token', 'apikey', 'api_key', 'api-key', 'key'],
@@ -457,6 +459,22 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret, match) =>
       (namesPassword(match.groups?.tag ?? '') && passwordValue(secret.trim())) ||
       secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
+  },
+  {
+    // Jenkins' encrypted secrets (`{AQAAABAAAAAQ…=}` in credentials.xml and job configs), in any
+    // element: the braces hold a secret sealed with the instance's key, or (as scanners' tests
+    // write them) the secret itself after the marker.
+    name: 'jenkins-secret',
+    regex: /\{(?<secret>AQAAABAAA[^{}<>\n]{8,4000})\}/g,
+    hints: ['aqaaabaaa'],
+  },
+  {
+    // Tableau's personal access tokens: the token's id (16 bytes of base64, `==`), `:` and 32
+    // letters and digits (`Yq7Kx…Pw==:Rb3Vn…`); the id's padding before the colon is the hint.
+    name: 'tableau-token',
+    regex: /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{22}==:[A-Za-z0-9]{32}(?![A-Za-z0-9+/=])/g,
+    hints: ['==:'],
+    accept: (secret) => hasLetterAndDigit(secret.slice(25)) && shannonEntropy(secret.slice(25)) >= 3.5,
   },
   {
     // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in
