@@ -237,3 +237,16 @@ describe('structures of their own: Tableau, numbered keys, Jenkins-sealed values
     keeps('<version>{1.2.3}</version>');
   });
 });
+
+describe("providers' own markers: Django's insecure key, New Relic's NRAL", () => {
+  test('hidden whatever name or syntax they stand in', () => {
+    hides('SECRET ?= django-insecure-k7#q(2vz!m@p4w)x=8&n^t3b+r$y6h*c9j_l0e-s5f1d', 'k7#q(2vz!m@p4w)x=8&n^t3b+r$y6h*c9j_l0e-s5f1d');
+    hides('  license: 9f3c1a7e5b2d4f6a8c0e1b3d5f7a9c2e4b6dNRAL', '9f3c1a7e5b2d4f6a8c0e1b3d5f7a9c2e4b6dNRAL');
+    hides('nr.start("us02xx5e1c9a3f7b2d8e4a6c0f1b9d3e7a5cNRAL")', 'us02xx5e1c9a3f7b2d8e4a6c0f1b9d3e7a5cNRAL');
+  });
+  test('a placeholder, a short run and the words are left', () => {
+    keeps('license: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxNRAL');
+    keeps('see the NRAL suffix in 3f2aNRAL');
+    keeps('pip install django-insecure-settings-checker');
+  });
+});

@@ -477,6 +477,21 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret) => hasLetterAndDigit(secret.slice(25)) && shannonEntropy(secret.slice(25)) >= 3.5,
   },
   {
+    // Django's generated `SECRET_KEY`: `startproject` writes `django-insecure-` and 50 characters
+    // of its alphabet (`(`, `^`, `$` and all), which an unquoted value's rules end too early.
+    name: 'django-secret-key',
+    regex: /(?<![A-Za-z0-9_-])django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{30,}/g,
+    hints: ['django-insecure-'],
+  },
+  {
+    // New Relic license keys: 36 characters (hex, or a region's `eu01xx` and 30) and `NRAL`,
+    // whatever name they stand under (`license: …`); filler of `x` or `0` is a placeholder.
+    name: 'new-relic-license-key',
+    regex: /(?<![A-Za-z0-9])[A-Za-z0-9]{36}NRAL(?![A-Za-z0-9])/g,
+    hints: ['nral'],
+    accept: (secret) => !/^[x0]+$/i.test(secret.slice(0, 36)),
+  },
+  {
     // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in
     // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
     // must be long and random, not just mixed.
