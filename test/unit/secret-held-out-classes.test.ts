@@ -250,3 +250,12 @@ describe("providers' own markers: Django's insecure key, New Relic's NRAL", () =
     keeps('pip install django-insecure-settings-checker');
   });
 });
+
+describe("Laravel Sanctum's tokens (an id, `|`, 40 characters) under a key's name", () => {
+  test('hidden with their id', () => {
+    hides('  billing_key: "7|Yt4Wm9Qz2Lp6Xr8Nc3Vb5Hk1Jd7Fs0Ga4Ue2Oi9Pl"', '7|Yt4Wm9Qz2Lp6Xr8Nc3Vb5Hk1Jd7Fs0Ga4Ue2Oi9Pl');
+  });
+  test('a union type under a key is left', () => {
+    keeps('primary_key: string|number|undefined');
+  });
+});

@@ -494,13 +494,14 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   {
     // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in
     // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
-    // must be long and random, not just mixed.
+    // must be long and random, not just mixed. Laravel Sanctum's tokens put their id and `|` first
+    // (`convier_key: "49|07KJ…"`).
     name: 'key-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>(?:\d{1,10}\|)?[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['key'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:|-]/, min: 16 } },
     // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
     accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || fillerKey(secret)) && !/public/i.test(match[0]),
   },
