@@ -170,14 +170,17 @@ describe("Atlassian Data Center's tokens: base64 of an id, `:` and random bytes"
 });
 
 describe("Azure DevOps' older tokens: 52 characters of base32", () => {
-  test('on a line that names Azure DevOps', () => {
+  test('given to a name that says Azure DevOps', () => {
     hides('ado_pat = "wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo"', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    hides("VSTS_PAT: 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo'", 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
     hides('AZURE_DEVOPS_EXT_PAT: wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
   });
-  test('letters alone, a run of one character, other lengths are left', () => {
+  test('letters alone, a run of one character, other lengths, no such name are left', () => {
     keeps('ado_name = "thequickbrownfoxjumpsoverthelazydogandkeepsonrunning"');
     keeps('devops: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
     keeps('devops build wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7');
+    keeps('azdo mirror\nwjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    keeps('devops digest: wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
   });
 });
 

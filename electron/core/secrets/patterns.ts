@@ -333,10 +333,12 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     // Azure DevOps personal access tokens of the older shape: 52 characters of lower-case base32,
-    // on a line that names Azure DevOps (`ado_pat`, `AZURE_DEVOPS_PAT`, `vsts`).
+    // given to a name that says Azure DevOps (`ado_pat`, `AZURE_DEVOPS_PAT`, `vstsToken`). Bare, the
+    // shape is every base32 digest's; near a new-format token (`…AZDO…`) it is no more than that.
     name: 'azure-devops-token',
-    regex: /(?<![A-Za-z0-9+/_-])(?<secret>[a-z2-7]{52})(?![A-Za-z0-9+/_-])/g,
-    hints: ['devops', 'ado_', 'ado-', 'adopat', 'azdo', 'vsts'],
+    regex:
+      /(?<![A-Za-z0-9])[\w.-]*(?:[Aa][Dd][Oo][_-]|[Aa]do[A-Z]|[Dd]ev[Oo]ps|DEVOPS|[Vv][Ss][Tt][Ss])[\w.-]*["']?[ \t]*(?::=|=>|:|=)[ \t]*["']?(?<secret>[a-z2-7]{52})(?![A-Za-z0-9+/_-])/g,
+    hints: ['devops', 'ado_', 'ado-', 'adopat', 'adotoken', 'vsts'],
     accept: azureDevOpsLegacyToken,
   },
   {
