@@ -262,3 +262,14 @@ describe("Laravel Sanctum's tokens (an id, `|`, 40 characters) under a key's nam
     keeps('primary_key: string|number|undefined');
   });
 });
+
+describe("a random hex key under a key's name whose entropy falls short by chance", () => {
+  test('32 to 64 hex digits with letters and digits, as a draw gives them (a fifth fall under 3.5 bits)', () => {
+    hides('"SEARCH_SERVICE_KEY": "0503e4bae3e2b960eaec2bf5e5f56105"', '0503e4bae3e2b960eaec2bf5e5f56105');
+    hides('license_key = 46992e4512174e1ee9eb9d1c641d865c', '46992e4512174e1ee9eb9d1c641d865c');
+  });
+  test('repeated and typed hex is left', () => {
+    keeps('cache_key: deadbeefdeadbeefdeadbeefdeadbeef');
+    keeps('key: aaaaaaaa11111111aaaaaaaa11111111');
+  });
+});

@@ -158,6 +158,13 @@ const MENTION_ENTROPY = 3.2;
 /** Bits per character a bare `key`'s value must reach: a random draw, not a name or a path. */
 const KEY_ENTROPY = 3.5;
 
+/**
+ * A random draw of hex digits (32 to 64, an API key's usual length): 16 symbols cap its entropy at
+ * 4 bits, and one in five random 32-digit keys falls under KEY_ENTROPY by chance (3.45 for
+ * `57d2de35…`), while a typed or repeated one (`0123456789abcdef…`, `deadbeef…`) is far lower.
+ */
+const randomHex = (secret: string) => /^[0-9a-f]{32,64}$/.test(secret) && hasLetterAndDigit(secret) && shannonEntropy(secret) >= 3.2;
+
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
 
@@ -505,7 +512,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:|-]/, min: 16 } },
     // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
-    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || fillerKey(secret)) && !/public/i.test(match[0]),
+    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || randomHex(secret) || fillerKey(secret)) && !/public/i.test(match[0]),
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
