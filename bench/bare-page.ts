@@ -17,6 +17,8 @@ import WebSocket from 'ws';
 import { CHROMIUM_PATH } from '../test/e2e/support';
 
 export interface BarePage {
+  /** The page's DevTools target id, which is also its main frame's id (in traces). */
+  targetId: string;
   /** Evaluates an expression in the page, awaiting a promise it gives; its value as JSON. */
   evaluate<T = unknown>(expression: string): Promise<T>;
   /** Resolves once `condition` (an expression) is truthy on some animation frame. */
@@ -39,10 +41,25 @@ export interface BareBrowser {
    * work the pages did, which a loaded machine stretches in wall time much more than in CPU time.
    */
   rendererCpuSeconds(): Promise<number>;
+  /** The process ids of Chromium's renderers. */
+  rendererPids(): Promise<number[]>;
+  /**
+   * Resolves once Chromium's processes together use under a tenth of a core (or after
+   * `timeoutMs`). A new headless Chromium loads its own WebUI (the omnibox popup) in a renderer
+   * of its own in the seconds after its first windows open: a trace of a first run had that
+   * renderer using 0.6–0.8 s of CPU during a 1 s flood, more than both pages together, on a
+   * machine of 2 cores. A person's browser has long done that before they type.
+   */
+  settle(timeoutMs?: number): Promise<void>;
+  /** A DevTools command on the browser's own session (e.g. Tracing, which records every process). */
+  send<T = unknown>(method: string, params?: object): Promise<T>;
+  /** Resolves with the params of the browser session's next event of that name. */
+  nextEvent(method: string): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+const SETTLE_WINDOW_MS = 500;
 
 interface Viewport {
   width: number;
@@ -118,9 +135,29 @@ export async function launchBareChromium(viewport: Viewport = { width: 1280, hei
   const browser = await connect(browserUrl, () => {});
   return {
     problems,
+    send: (method, params) => browser.send(method, params),
+    nextEvent: (method) => browser.once(method),
     async rendererCpuSeconds() {
       const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; cpuTime: number }> }>('SystemInfo.getProcessInfo');
       return processInfo.filter((process) => process.type === 'renderer').reduce((total, process) => total + process.cpuTime, 0);
+    },
+    async settle(timeoutMs = 15_000) {
+      const total = async () => {
+        const { processInfo } = await browser.send<{ processInfo: Array<{ cpuTime: number }> }>('SystemInfo.getProcessInfo');
+        return processInfo.reduce((sum, process) => sum + process.cpuTime, 0);
+      };
+      const started = performance.now();
+      let before = await total();
+      while (performance.now() - started < timeoutMs) {
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_WINDOW_MS));
+        const now = await total();
+        if (now - before < SETTLE_WINDOW_MS / 1000 / 10) return;
+        before = now;
+      }
+    },
+    async rendererPids() {
+      const { processInfo } = await browser.send<{ processInfo: Array<{ type: string; id: number }> }>('SystemInfo.getProcessInfo');
+      return processInfo.filter((process) => process.type === 'renderer').map((process) => process.id);
     },
     async newPage(url) {
       const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', newWindow: true });
@@ -157,6 +194,7 @@ async function openPage(port: string, targetId: string, viewport: Viewport, prob
     return result.result.value as T;
   };
   return {
+    targetId,
     evaluate,
     async waitFor(condition, timeoutMs = DEFAULT_TIMEOUT_MS) {
       await evaluate(`new Promise((resolve, reject) => {
@@ -196,8 +234,8 @@ function describeException(params: Record<string, unknown>): string {
 
 interface Session {
   send<T = unknown>(method: string, params?: object): Promise<T>;
-  /** Resolves on the next event of that name. */
-  once(method: string): Promise<void>;
+  /** Resolves on the next event of that name, with its params. */
+  once(method: string): Promise<Record<string, unknown>>;
   close(): void;
 }
 
@@ -206,7 +244,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 1;
   const replies = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; method: string }>();
-  const waiters = new Map<string, Array<() => void>>();
+  const waiters = new Map<string, Array<(params: Record<string, unknown>) => void>>();
   socket.on('message', (data: Buffer) => {
     const message = JSON.parse(data.toString()) as { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
     if (message.id !== undefined) {
@@ -216,7 +254,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
       else reply?.resolve(message.result);
     } else if (message.method) {
       onEvent(message.method, message.params ?? {});
-      for (const wake of waiters.get(message.method)?.splice(0) ?? []) wake();
+      for (const wake of waiters.get(message.method)?.splice(0) ?? []) wake(message.params ?? {});
     }
   });
   socket.on('close', () => {
@@ -232,7 +270,7 @@ async function connect(url: string, onEvent: (method: string, params: Record<str
       });
     },
     once(method) {
-      return new Promise<void>((resolve) => waiters.set(method, [...(waiters.get(method) ?? []), resolve]));
+      return new Promise<Record<string, unknown>>((resolve) => waiters.set(method, [...(waiters.get(method) ?? []), resolve]));
     },
     close() {
       socket.close();

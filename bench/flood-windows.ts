@@ -18,6 +18,8 @@ import { block, reply, type RecordedRequest, type Reply } from '../test/support/
 import { FRAME_BUDGET_MS, frameStats, startFrameRecording, stopFrameRecording, type PageRecording } from './frame-recorder';
 import { rendererSkipReason, request, selectSession, startRendererFixture, type RendererFixture } from './renderer-fixture';
 import { median, percentile, type Measurement } from './support';
+import { longRendererTasks, startTrace, stopTrace, type TraceTask } from './trace';
+import { contentionSince, cpuSnapshot, type Contention } from './cpu-contention';
 
 export interface FloodOptions {
   /** The benchmark's file name, for messages, and the start of every measurement's name. */
@@ -40,6 +42,11 @@ export interface FloodOptions {
 const BASH_PROMPT = 'Run the flood';
 const REPLY_PROMPT = 'Stream the long reply';
 const KEY_INTERVAL_MS = 150;
+/**
+ * `COVE_BENCH_TRACE=<folder>` records a Chromium trace of each run (every process) there, and
+ * prints each renderer task over 50 ms with its wall time beside its thread's CPU time in it.
+ */
+const TRACE_DIR = process.env.COVE_BENCH_TRACE;
 /** `COVE_BENCH_PROFILE=<folder>` saves each window's CPU profile of each run there (open it in DevTools' Performance panel). */
 const PROFILE_DIR = process.env.COVE_BENCH_PROFILE;
 
@@ -53,6 +60,25 @@ async function stopProfile(page: BarePage, name: string): Promise<void> {
   const { profile } = await page.send<{ profile: unknown }>('Profiler.stop');
   mkdirSync(PROFILE_DIR!, { recursive: true });
   writeFileSync(join(PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify(profile));
+}
+
+/** Saves the run's trace, prints its long tasks, and gives each page's. */
+async function saveTrace(fixture: RendererFixture, name: string, pages: BarePage[]): Promise<TraceTask[][]> {
+  const events = await stopTrace(fixture.browser);
+  mkdirSync(TRACE_DIR!, { recursive: true });
+  writeFileSync(join(TRACE_DIR!, `${name}.json`), JSON.stringify({ traceEvents: events }));
+  const tasks = longRendererTasks(events);
+  for (const task of tasks) {
+    const inside = task.inside
+      .slice(0, 6)
+      .map((part) => `${part.name} ×${part.count} ${part.wallMs.toFixed(0)}/${part.cpuMs.toFixed(0)}`)
+      .join(', ');
+    const page = pages.findIndex((candidate) => candidate.targetId === task.frame);
+    process.stderr.write(
+      `${name}: ${page === -1 ? `renderer ${task.pid}` : `window ${page + 1}`} task at ${task.atMs.toFixed(0)} ms: ${task.wallMs.toFixed(0)} ms wall, ${task.cpuMs.toFixed(0)} ms thread CPU; inside (wall/CPU ms): ${inside}\n`,
+    );
+  }
+  return pages.map((page) => tasks.filter((task) => task.frame === page.targetId));
 }
 
 function scriptFor(options: FloodOptions) {
@@ -92,6 +118,10 @@ interface RunResult {
   rendererCpu: number;
   bashDoneMs: number;
   replyDoneMs: number;
+  /** What else the machine ran meanwhile (Linux only). */
+  contention?: Contention;
+  /** Each window's tasks over 50 ms in the run's trace (COVE_BENCH_TRACE only). */
+  traced?: { bash: TraceTask[]; reply: TraceTask[] };
 }
 
 const COMPOSER = `document.querySelector('textarea[aria-label="Message"]')`;
@@ -113,8 +143,11 @@ async function runOnce(options: FloodOptions, fixture: RendererFixture, bashPage
   const bashSession = await openSession(fixture, bashPage, `Bash flood ${run}`);
   const replySession = await openSession(fixture, replyPage, `Reply flood ${run}`);
   if (PROFILE_DIR) await Promise.all([startProfile(bashPage), startProfile(replyPage)]);
+  if (TRACE_DIR) await startTrace(fixture.browser);
   await Promise.all([startFrameRecording(bashPage), startFrameRecording(replyPage)]);
   const cpuBefore = await fixture.browser.rendererCpuSeconds();
+  const rendererPids = await fixture.browser.rendererPids();
+  const snapshotBefore = cpuSnapshot(rendererPids);
   const sent = performance.now();
   await Promise.all([
     request(fixture.api, 'session:send', { sessionId: bashSession, text: BASH_PROMPT }),
@@ -132,10 +165,12 @@ async function runOnce(options: FloodOptions, fixture: RendererFixture, bashPage
   await Promise.all([typeUntil(bashPage, bothDone), typeUntil(replyPage, bothDone)]);
   const [bashDoneMs, replyDoneMs] = await bothDone;
   const rendererCpu = (await fixture.browser.rendererCpuSeconds()) - cpuBefore;
+  const contention = contentionSince(snapshotBefore, cpuSnapshot(rendererPids));
   const [bash, replyRecording] = await Promise.all([stopFrameRecording(bashPage), stopFrameRecording(replyPage)]);
+  const [tracedBash, tracedReply] = TRACE_DIR ? await saveTrace(fixture, `${options.file}-${run}`, [bashPage, replyPage]) : [];
   if (PROFILE_DIR) await Promise.all([stopProfile(bashPage, `${options.file}-bash-${run}`), stopProfile(replyPage, `${options.file}-reply-${run}`)]);
   await options.checkReply(replyPage, TRANSCRIPT);
-  return { bash, reply: replyRecording, rendererCpu, bashDoneMs, replyDoneMs };
+  return { bash, reply: replyRecording, rendererCpu, bashDoneMs, replyDoneMs, contention, traced: tracedBash && tracedReply ? { bash: tracedBash, reply: tracedReply } : undefined };
 }
 
 /** Runs the two floods `options.runs` times and reports both windows' figures. */
@@ -149,6 +184,8 @@ export async function runFloods(options: FloodOptions): Promise<Measurement[]> {
   try {
     const bashPage = await fixture.openPage();
     const replyPage = await fixture.openPage();
+    // `COVE_BENCH_NO_SETTLE=1` starts the first run at once, as before (to compare).
+    if (!process.env.COVE_BENCH_NO_SETTLE) await fixture.browser.settle();
     const runs: RunResult[] = [];
     for (let run = 1; run <= options.runs; run++) runs.push(await runOnce(options, fixture, bashPage, replyPage, run));
     fixture.assertNoProblems();
@@ -163,15 +200,18 @@ export async function runFloods(options: FloodOptions): Promise<Measurement[]> {
         goal: undefined,
         detail: `both windows' renderer processes, median of ${options.runs} runs: the work done, frames included (a quieter machine draws more of them), so compare runs made side by side`,
       },
+      ...contentionMeasurements(options.name, runs),
       ...windowMeasurements(
         `${options.name}, bash window`,
         runs.map((r) => r.bash),
         context,
+        runs.flatMap((r) => (r.traced ? [r.traced.bash] : [])),
       ),
       ...windowMeasurements(
         `${options.name}, reply window`,
         runs.map((r) => r.reply),
         context,
+        runs.flatMap((r) => (r.traced ? [r.traced.reply] : [])),
       ),
     ];
   } finally {
@@ -179,8 +219,32 @@ export async function runFloods(options: FloodOptions): Promise<Measurement[]> {
   }
 }
 
+/**
+ * How much the renderers' main threads waited for a core, and what the rest of the machine
+ * did, so a long task can be read as work or as waiting (./cpu-contention.ts).
+ */
+function contentionMeasurements(name: string, runs: RunResult[]): Measurement[] {
+  const measured = runs.flatMap((r) => (r.contention ? [r.contention] : []));
+  if (measured.length === 0) return [];
+  const ms = (values: number[]) => `${(median(values) * 1000).toFixed(0)} ms`;
+  const cores = measured[0]!.cores;
+  return [
+    {
+      kind: 'measurement',
+      name: `${name}: renderer main threads waiting for a CPU`,
+      value: median(measured.map((c) => c.rendererWaited * 1000)),
+      unit: 'ms',
+      goal: undefined,
+      detail:
+        `runnable but off-core (Linux schedstat), beside ${ms(measured.map((c) => c.rendererRan))} running; each run's ${ms(measured.map((c) => c.seconds))} ` +
+        `on ${cores} cores (${ms(measured.map((c) => c.seconds * cores))} of CPU) had ${ms(measured.map((c) => c.machineBusy))} busy, ${ms(measured.map((c) => c.others))} of it ` +
+        `by processes outside this benchmark (medians of ${measured.length} runs; the page's task and frame times are wall time and include the waiting)`,
+    },
+  ];
+}
+
 /** The longest task against the budget; the p95 frame and the keypress latencies beside it. */
-function windowMeasurements(name: string, recordings: PageRecording[], context: string): Measurement[] {
+function windowMeasurements(name: string, recordings: PageRecording[], context: string, traced: TraceTask[][]): Measurement[] {
   const frames = frameStats(recordings.flatMap((recording) => recording.frames));
   const tasks = recordings.flatMap((recording) => recording.longTasks);
   const keys = recordings.flatMap((recording) => recording.keys);
@@ -196,6 +260,7 @@ function windowMeasurements(name: string, recordings: PageRecording[], context: 
       goal: FRAME_BUDGET_MS,
       detail: `${tasks.length} tasks over ${FRAME_BUDGET_MS} ms (${seconds(taskTotal)} in all); ${context}`,
     },
+    ...tracedMeasurements(name, traced),
     { kind: 'measurement', name: `${name}: p95 frame`, value: frames.p95, unit: 'ms', goal: undefined, detail: frameDetail },
     {
       kind: 'measurement',
@@ -204,6 +269,31 @@ function windowMeasurements(name: string, recordings: PageRecording[], context: 
       unit: 'ms',
       goal: FRAME_BUDGET_MS,
       detail: `${keys.length} keys, median ${median(keys).toFixed(0)} ms, longest ${Math.max(...keys).toFixed(0)} ms`,
+    },
+  ];
+}
+
+/**
+ * With COVE_BENCH_TRACE: the thread CPU time of the longest task in the window's traces, beside
+ * its wall time, so a long task the machine stretched can be told from one that did 50 ms of work.
+ */
+function tracedMeasurements(name: string, traced: TraceTask[][]): Measurement[] {
+  if (traced.length === 0) return [];
+  const tasks = traced.flat();
+  const longest = tasks.reduce<TraceTask | undefined>((found, task) => (!found || task.wallMs > found.wallMs ? task : found), undefined);
+  const mostCpu = Math.max(0, ...tasks.map((task) => task.cpuMs));
+  const wall = tasks.reduce((total, task) => total + task.wallMs, 0);
+  const cpu = tasks.reduce((total, task) => total + task.cpuMs, 0);
+  return [
+    {
+      kind: 'measurement',
+      name: `${name}: longest task's thread CPU (trace)`,
+      value: longest?.cpuMs ?? 0,
+      unit: 'ms',
+      goal: undefined,
+      detail: longest
+        ? `of ${longest.wallMs.toFixed(0)} ms wall; ${tasks.length} tasks over 50 ms in ${traced.length} traced runs, ${wall.toFixed(0)} ms wall and ${cpu.toFixed(0)} ms thread CPU in all, at most ${mostCpu.toFixed(0)} ms CPU in one (tracing itself costs CPU)`
+        : `no task over 50 ms in ${traced.length} traced runs`,
     },
   ];
 }

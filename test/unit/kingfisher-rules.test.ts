@@ -137,5 +137,6 @@ describe("Kingfisher's rules", () => {
     assert.deepEqual(requiredLiterals('ab?c(?:x|y)de+f'), ['a', 'c', 'de', 'f'], 'an optional character ends a run before it, a repeated one after it');
     assert.deepEqual(requiredLiterals('(?:foo)?bar(?=baz)'), ['bar'], 'neither an optional group nor a lookahead');
     assert.deepEqual(requiredLiterals('foo|bar'), [], 'alternatives at the top: nothing every match holds');
+    assert.deepEqual(requiredLiterals('ab\\x60cd\\k<q>ef\\u0041gh'), ['ab', 'cd', 'ef', 'gh'], 'codes and back-references are not their letters');
   });
 });

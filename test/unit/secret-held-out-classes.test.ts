@@ -153,3 +153,123 @@ describe("a prefix a rule knows before a body of another shape than that rule's"
     keeps('shpat_Xk9mQ2vL7rT4wZ8nB3cF');
   });
 });
+
+// The tenth round: structures that say what they are.
+
+describe("Atlassian Data Center's tokens: base64 of an id, `:` and random bytes", () => {
+  test("Bitbucket's behind `BBDC-`, Confluence's and Jira's bare beside their product's name", () => {
+    hides('git clone with BBDC-NzM0MjE5MDg2NTEyOnTvYuO0QnHsIBiI72Ev5lyi4q1r', 'NzM0MjE5MDg2NTEyOnTvYuO0QnHsIBiI72Ev5lyi4q1r');
+    hides('jira_prod=NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW', 'NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW');
+    hides('# our confluence\nwiki: NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW', 'NDgwOTE1MjczMzY0OtFTKby3oH9Y60gXh95XsGRcJZyW');
+  });
+  test('base64 of text, a digest or an image beside those names is left', () => {
+    keeps('jira note: aGVsbG8gd29ybGQsIHRoaXMgaXMgYSBwbGFpbiBzZW50ZW5jZSBlbmNvZGVkISE=');
+    keeps('confluence attachment sha256: Nq4b7UfZ1mR8cX3vL0pT6yW2eK9sH5jD1gA7oB3nC0E=');
+    keeps('bitbucket pipeline cache MDEyMzQ1Njc4OWFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3');
+  });
+});
+
+describe("Azure DevOps' older tokens: 52 characters of base32", () => {
+  test('given to a name that says Azure DevOps', () => {
+    hides('ado_pat = "wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo"', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    hides("VSTS_PAT: 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo'", 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    hides('AZURE_DEVOPS_EXT_PAT: wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo', 'wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+  });
+  test('letters alone, a run of one character, other lengths, no such name are left', () => {
+    keeps('ado_name = "thequickbrownfoxjumpsoverthelazydogandkeepsonrunning"');
+    keeps('devops: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    keeps('devops build wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7');
+    keeps('azdo mirror\nwjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+    keeps('devops digest: wjmjo53ocegwwr5i4vqr67mmy6nxzmtektipywm5fv5r2c7tn4mo');
+  });
+});
+
+describe("LaunchDarkly's keys: `api-`, `sdk-`, `mob-` and a UUID's shape", () => {
+  test('by the prefix alone', () => {
+    hides('client = ld(sdk-a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe)', 'a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe');
+    hides('"mob-a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe"', 'a0qoaktz-pqb8-tff4-8ac1-1i6isbv4roxe');
+    hides('api-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13', '7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+  });
+  test('filler, other prefixes and a prefix inside a name are left', () => {
+    keeps('sdk-00000000-0000-0000-0000-000000000000');
+    keeps('my-api-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+    keeps('web-7c1e04b2-95fa-4d3e-b6a8-0f2d9c4e7a13');
+  });
+});
+
+describe("a password under a token's or a secret's name", () => {
+  test('words joined by hyphens, or letters with a symbol, under a name that ends in the word', () => {
+    hides('DEPLOY_TOKEN=kettle-moon', 'kettle-moon');
+    hides('"hook_secret": "lantern-maple"', 'lantern-maple');
+    hides('webhookSecret := "Marmalade#Sky"', 'Marmalade#Sky');
+    hides("const appToken = 'Gondolier!x';", 'Gondolier!x');
+  });
+  test('compared with a literal under a secret’s name, and a password that begins with a backtick', () => {
+    hides('if req.Secret == "velvet-thunder" {', 'velvet-thunder');
+    hides('if (cfg.clientSecret !== "Harbour$Light") return;', 'Harbour$Light');
+    hides("db_password = '`9zxcVBNmk'", '`9zxcVBNmk');
+  });
+  test("names, headers, placeholders, other names' values and a tokenizer's comparisons are left", () => {
+    keeps('CSRF_TOKEN = "x-csrf-token"');
+    keeps('token_endpoint_auth_method: "private_key_jwt"');
+    keeps('refreshToken: "refresh-token"');
+    keeps("clientSecret: 'my-secret'");
+    keeps('TOKEN_TYPE = "open-paren"');
+    keeps('if (token === "arrow-function") next();');
+    keeps('while (token != "end-of-input") token = lex();');
+    keeps('secret.kind = "shared-key"');
+    keeps('const nextToken = "$$"');
+    keeps("TOKEN_PATTERN = 'a.b$'");
+  });
+});
+
+describe('structures of their own: Tableau, numbered keys, Jenkins-sealed values, a blank before a closing quote', () => {
+  test("Tableau's tokens (a base64 id, `==:`, 32 letters and digits), TrueNAS' keys (a number, `-`, 64 drawn)", () => {
+    hides('tabcmd login --token-value b8ZWLM1vBkSQQRJXjf8MFQ==:cyc23kgp1EEzSxR6TdlAtshx41BoCMyw', 'cyc23kgp1EEzSxR6TdlAtshx41BoCMyw');
+    hides('{"method": "auth.login_with_api_key", "params": ["14-CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc"]}', 'CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc');
+  });
+  test("Jenkins' sealed values in any element, and a value pasted with a blank before its closing quote", () => {
+    hides('<passphraseHint>{AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL}</passphraseHint>', 'AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL');
+    hides("deploy token - 'O2uM0nvm8tDHwTHhIpdHR07rI8lH= '", 'O2uM0nvm8tDHwTHhIpdHR07rI8lH=');
+  });
+  test('digests, hex after a number, base64 with no key after it, and a version are left', () => {
+    keeps('Dwt9j5rPsyb964bADmSMpw==:notakey');
+    keeps('checksum Dwt9j5rPsyb964bADmSMpw== : 0123456789abcdef0123456789abcdef');
+    keeps('12-3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a5c');
+    keeps('chunk 2-AbcdefghijklmnopqrstuvwxyzAbcdefghijklmn1');
+    keeps('<version>{1.2.3}</version>');
+  });
+});
+
+describe("providers' own markers: Django's insecure key, New Relic's NRAL", () => {
+  test('hidden whatever name or syntax they stand in', () => {
+    hides('SECRET ?= django-insecure-k7#q(2vz!m@p4w)x=8&n^t3b+r$y6h*c9j_l0e-s5f1d', 'k7#q(2vz!m@p4w)x=8&n^t3b+r$y6h*c9j_l0e-s5f1d');
+    hides('  license: 9f3c1a7e5b2d4f6a8c0e1b3d5f7a9c2e4b6dNRAL', '9f3c1a7e5b2d4f6a8c0e1b3d5f7a9c2e4b6dNRAL');
+    hides('nr.start("us02xx5e1c9a3f7b2d8e4a6c0f1b9d3e7a5cNRAL")', 'us02xx5e1c9a3f7b2d8e4a6c0f1b9d3e7a5cNRAL');
+  });
+  test('a placeholder, a short run and the words are left', () => {
+    keeps('license: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxNRAL');
+    keeps('see the NRAL suffix in 3f2aNRAL');
+    keeps('pip install django-insecure-settings-checker');
+  });
+});
+
+describe("Laravel Sanctum's tokens (an id, `|`, 40 characters) under a key's name", () => {
+  test('hidden with their id', () => {
+    hides('  billing_key: "7|Yt4Wm9Qz2Lp6Xr8Nc3Vb5Hk1Jd7Fs0Ga4Ue2Oi9Pl"', '7|Yt4Wm9Qz2Lp6Xr8Nc3Vb5Hk1Jd7Fs0Ga4Ue2Oi9Pl');
+  });
+  test('a union type under a key is left', () => {
+    keeps('primary_key: string|number|undefined');
+  });
+});
+
+describe("a random hex key under a key's name whose entropy falls short by chance", () => {
+  test('32 to 64 hex digits with letters and digits, as a draw gives them (a fifth fall under 3.5 bits)', () => {
+    hides('"SEARCH_SERVICE_KEY": "0503e4bae3e2b960eaec2bf5e5f56105"', '0503e4bae3e2b960eaec2bf5e5f56105');
+    hides('license_key = 46992e4512174e1ee9eb9d1c641d865c', '46992e4512174e1ee9eb9d1c641d865c');
+  });
+  test('repeated and typed hex is left', () => {
+    keeps('cache_key: deadbeefdeadbeefdeadbeefdeadbeef');
+    keeps('key: aaaaaaaa11111111aaaaaaaa11111111');
+  });
+});

@@ -4,7 +4,7 @@
  * `GIT_*` variables never apply, so no user code runs and nothing outside the shadow
  * directory is read as git state or written.
  */
-import { spawn } from 'node:child_process';
+import { spawnService } from './spawn-service';
 
 export class GitError extends Error {
   constructor(
@@ -83,38 +83,26 @@ function withoutLiteralPathspecs(env: NodeJS.ProcessEnv, drop: boolean | undefin
 }
 
 /** Runs git and resolves with its stdout; rejects with a GitError naming the command and git's words. */
-export function git(args: readonly string[], invocation: GitInvocation): Promise<Buffer> {
+export async function git(args: readonly string[], invocation: GitInvocation): Promise<Buffer> {
   const argv = [...[...FORCED_CONFIG, ...(invocation.config ?? [])].flatMap((entry) => ['-c', entry]), ...args];
-  return new Promise((resolve, reject) => {
-    let child;
-    try {
-      child = spawn('git', argv, {
-        env: {
-          ...withoutLiteralPathspecs(gitEnvironment(invocation.gitDir, invocation.workTree), invocation.pathsNotPathspecs),
-          ...(invocation.indexFile ? { GIT_INDEX_FILE: invocation.indexFile } : {}),
-        },
-        cwd: invocation.workTree ?? invocation.gitDir,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        signal: invocation.signal,
-      });
-    } catch (error) {
-      reject(new GitError(`could not start git: ${(error as Error).message}`, '', null));
-      return;
-    }
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      const reason = error.code === 'ENOENT' ? 'git is not installed (checkpoints need the git binary on PATH)' : `git failed to run: ${error.message}`;
-      reject(new GitError(reason, '', null));
-    });
-    child.on('close', (code) => {
-      const stderr = Buffer.concat(err).toString('utf8').trim();
-      if (code === 0 || (code !== null && invocation.acceptExit?.includes(code))) resolve(Buffer.concat(out));
-      else reject(new GitError(`git ${args[0]} failed${stderr ? `: ${stderr.split('\n').slice(-2).join(' ')}` : ` (exit ${code})`}`, stderr, code));
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(invocation.input ?? '');
+  // Started from a helper process: a fork from Cove's own would copy its memory map in the event loop (./spawn-service.ts).
+  const result = await spawnService.run({
+    command: 'git',
+    args: argv,
+    env: {
+      ...withoutLiteralPathspecs(gitEnvironment(invocation.gitDir, invocation.workTree), invocation.pathsNotPathspecs),
+      ...(invocation.indexFile ? { GIT_INDEX_FILE: invocation.indexFile } : {}),
+    },
+    cwd: invocation.workTree ?? invocation.gitDir,
+    ...(invocation.input === undefined ? {} : { input: invocation.input }),
+    ...(invocation.signal ? { signal: invocation.signal } : {}),
   });
+  const stderr = result.stderr.toString('utf8').trim();
+  if (result.error) {
+    const reason = result.error.code === 'ENOENT' ? 'git is not installed (checkpoints need the git binary on PATH)' : `git failed to run: ${result.error.message}`;
+    throw new GitError(reason, stderr, result.code);
+  }
+  const { code } = result;
+  if (code === 0 || (code !== null && invocation.acceptExit?.includes(code))) return result.stdout;
+  throw new GitError(`git ${args[0]} failed${stderr ? `: ${stderr.split('\n').slice(-2).join(' ')}` : ` (exit ${code})`}`, stderr, code);
 }

@@ -13,6 +13,7 @@ import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-tok
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
+import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -62,7 +63,8 @@ function randomLetters(text: string): boolean {
   if (!/^[A-Za-z]{10,}$/.test(value)) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   if (upper >= 0.25 && upper <= 0.75) return true;
-  return upper === 0 && shannonEntropy(value) >= 3.3;
+  // Lower case joined by separators in short parts is words (`x-csrf-token`, a header's name).
+  return upper === 0 && shannonEntropy(value) >= 3.3 && !/^[a-z]{1,10}(?:[_-][a-z]{1,10})+$/.test(text);
 }
 
 /**
@@ -156,6 +158,13 @@ const MENTION_ENTROPY = 3.2;
 
 /** Bits per character a bare `key`'s value must reach: a random draw, not a name or a path. */
 const KEY_ENTROPY = 3.5;
+
+/**
+ * A random draw of hex digits (32 to 64, an API key's usual length): 16 symbols cap its entropy at
+ * 4 bits, and one in five random 32-digit keys falls under KEY_ENTROPY by chance (3.45 for
+ * `57d2de35…`), while a typed or repeated one (`0123456789abcdef…`, `deadbeef…`) is far lower.
+ */
+const randomHex = (secret: string) => /^[0-9a-f]{32,64}$/.test(secret) && hasLetterAndDigit(secret) && shannonEntropy(secret) >= 3.2;
 
 /** Placeholders and references in code and docs, which are not secrets themselves. */
 const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
@@ -270,12 +279,13 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
   },
   {
     // A provider's key no rule knows, by its shape alone (see prefixedToken): a prefix in one
-    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`), `_` or `-`, and a body
+    // case (`tvly`, `BBDC`, `fm2`, a second short part: `lsv2_pt`, `sk-lf`) or a key's number
+    // (TrueNAS' `12-…`, whose body is then long and as random as a draw), `_` or `-`, and a body
     // of 20 letters and digits or more, maybe in parts. At a token's start: not inside a path,
     // a base64 run or a name (`/tmp/tmp-…`, `a-b-c…`); not a file's name (`main-3f2a….js`).
     name: 'prefixed-token',
     regex:
-      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
+      /(?<![A-Za-z0-9_.+/\\-])(?<prefix>[a-z][a-z0-9]{1,7}|[A-Z][A-Z0-9]{1,7}|[A-Z][a-z]{1,4}[A-Z0-9][A-Za-z0-9]{0,3}|\d{1,6})(?:[_-](?<sub>[a-z]{1,4}\d?|[A-Z]{1,4}))?[_-](?<body>(?=(?<run>[A-Za-z0-9]{20,}))\k<run>(?:[_-](?=(?<more>[A-Za-z0-9]{2,}))\k<more>)*)(?![A-Za-z0-9_+/=-]|\.[A-Za-z0-9])/g,
     // Tried once from the name before each `_` or `-` that 20 letters or digits follow, found by
     // `indexOf` (a `-` is on most lines of output: waking a rule at each cost a sixth of redaction).
     near: 'word',
@@ -330,6 +340,32 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     hints: ['azdo'],
   },
   {
+    // Azure DevOps personal access tokens of the older shape: 52 characters of lower-case base32,
+    // given to a name that says Azure DevOps (`ado_pat`, `AZURE_DEVOPS_PAT`, `vstsToken`). Bare, the
+    // shape is every base32 digest's; near a new-format token (`…AZDO…`) it is no more than that.
+    name: 'azure-devops-token',
+    regex:
+      /(?<![A-Za-z0-9])[\w.-]*(?:[Aa][Dd][Oo][_-]|[Aa]do[A-Z]|[Dd]ev[Oo]ps|DEVOPS|[Vv][Ss][Tt][Ss])[\w.-]*["']?[ \t]*(?::=|=>|:|=)[ \t]*["']?(?<secret>[a-z2-7]{52})(?![A-Za-z0-9+/_-])/g,
+    hints: ['devops', 'ado_', 'ado-', 'adopat', 'adotoken', 'vsts'],
+    accept: azureDevOpsLegacyToken,
+  },
+  {
+    // Atlassian Data Center's personal access tokens: base64 of an id, `:` and random bytes
+    // (`BBDC-MTk4…` for Bitbucket, bare for Confluence and Jira), near a word that names them.
+    name: 'atlassian-data-center-token',
+    regex: /(?<![A-Za-z0-9+/_-])(?:BBDC-)?(?<secret>[MNO][A-Za-z0-9+/]{39,59}={0,2})(?![A-Za-z0-9+/=_-])/g,
+    hints: ['bbdc-', 'atlassian', 'bitbucket', 'confluence', 'jira'],
+    near: 'lines',
+    accept: atlassianDataCenterToken,
+  },
+  {
+    // LaunchDarkly's keys: `api-`, `sdk-` or `mob-` and a UUID's shape, by that prefix alone.
+    name: 'launchdarkly-key',
+    regex: /(?<![A-Za-z0-9_.-])(?:api|sdk|mob)-[a-z0-9]{8}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{12}(?![A-Za-z0-9_-])/g,
+    hints: ['api-', 'sdk-', 'mob-'],
+    accept: launchDarklyKey,
+  },
+  {
     name: 'bearer-token',
     // RFC 6750's own example, `mF_9.B5f-4.1JqM`, is 15 characters.
     // Okta's API tokens go in `Authorization: SSWS <token>`.
@@ -357,7 +393,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -365,18 +401,23 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // escaped ones too (`\"…\"`: a config inside a JSON string, a log line of JSON); an
     // unquoted one right after `NAME=` that ends its line is all of it (.env's
     // `D7_TOKEN=u@D7GXt)t>8d(LtH^(lvZ<g=`; code puts blanks around `=`, `var token = next(1)`).
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
-    accept: assignedSecret,
+    // A secret compared with a literal (`if creds.Secret != "open-sesame"`) is one written into the code.
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
+    // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
+    // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
+    accept: (secret, match) =>
+      (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
     // A secret's name and its value with no assignment between, the way people and tools print
     // one: `twitch token - 'k0lj2mwl8n3z…'`, `sanity auth token |skCr…`, `Your API2CART key is
     // 2afd…`, `[DEBUG] Using token spu-3f10…`. Quoted, whatever a secret's name is given;
-    // bare, only a long random draw (prose says "the key to", "a token of"). A hyphen stands
+    // bare, only a long random draw (prose says "the key to", "a token of"); a blank pasted
+    // before the closing quote is no part of it (`token - 'T5Lj…= '`). A hyphen stands
     // between blanks: `key-wrapping`, `token-counting-2024-11-01` are words.
     name: 'secret-mention',
     regex:
-      /\b(?:password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![A-Za-z0-9+/=_.~-])(?![^\s"'`,;)\]]))/gi,
+      /\b(?:password|passwd|secret|token|apikey|api_key|api-key|key)s?(?:[ \t]+(?:(?:[-|:\u2013]|is|was)[ \t]*)?|[ \t]*[|:][ \t]*)(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})[ \t]?\\?\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{16,300})(?![A-Za-z0-9+/=_.~-])(?![^\s"'`,;)\]]))/gi,
     // Every match begins with a hint, so it is tried once where each one starts (no group
     // around the names: a named one would hide that from startsAtKeyword).
     hints: ['pass', 'secret', 'token', 'apikey', 'api_key', 'api-key', 'key'],
@@ -408,10 +449,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // literal of the language or a placeholder.
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=`?[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\`]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
     accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },
@@ -430,17 +471,49 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
   },
   {
+    // Jenkins' encrypted secrets (`{AQAAABAAAAAQ…=}` in credentials.xml and job configs), in any
+    // element: the braces hold a secret sealed with the instance's key, or (as scanners' tests
+    // write them) the secret itself after the marker.
+    name: 'jenkins-secret',
+    regex: /\{(?<secret>AQAAABAAA[^{}<>\n]{8,4000})\}/g,
+    hints: ['aqaaabaaa'],
+  },
+  {
+    // Tableau's personal access tokens: the token's id (16 bytes of base64, `==`), `:` and 32
+    // letters and digits (`Yq7Kx…Pw==:Rb3Vn…`); the id's padding before the colon is the hint.
+    name: 'tableau-token',
+    regex: /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{22}==:[A-Za-z0-9]{32}(?![A-Za-z0-9+/=])/g,
+    hints: ['==:'],
+    accept: (secret) => hasLetterAndDigit(secret.slice(25)) && shannonEntropy(secret.slice(25)) >= 3.5,
+  },
+  {
+    // Django's generated `SECRET_KEY`: `startproject` writes `django-insecure-` and 50 characters
+    // of its alphabet (`(`, `^`, `$` and all), which an unquoted value's rules end too early.
+    name: 'django-secret-key',
+    regex: /(?<![A-Za-z0-9_-])django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{30,}/g,
+    hints: ['django-insecure-'],
+  },
+  {
+    // New Relic license keys: 36 characters (hex, or a region's `eu01xx` and 30) and `NRAL`,
+    // whatever name they stand under (`license: …`); filler of `x` or `0` is a placeholder.
+    name: 'new-relic-license-key',
+    regex: /(?<![A-Za-z0-9])[A-Za-z0-9]{36}NRAL(?![A-Za-z0-9])/g,
+    hints: ['nral'],
+    accept: (secret) => !/^[x0]+$/i.test(secret.slice(0, 36)),
+  },
+  {
     // A bare `key` (`Key = yb+Ygm82…`, `KEY=VmFYK7WG3CkgVmTl`, `license_key: 033f2f…`): common in
     // code for things that are not secrets (`primary_key`, `sort_key: created_at`), so the value
-    // must be long and random, not just mixed.
+    // must be long and random, not just mixed. Laravel Sanctum's tokens put their id and `|` first
+    // (`convier_key: "49|07KJ…"`).
     name: 'key-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)(?:[A-Za-z0-9]+[_.-])*key(?:["']\]|["'\]])?[ \t]*(?:::=|:=|=>|:|=(?![=~]))[ \t]*["'`]?(?<secret>(?:\d{1,10}\|)?[A-Za-z0-9+/=_.%*~!#^&:-]{16,})(?=["'`\s,;<)\]]|\\[nr]|$)/gim,
     hints: ['key'],
     near: 'word',
-    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:-]/, min: 16 } },
+    operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:=]/, value: { gap: /[:=>\- \t`"']/, value: /[A-Za-z0-9+/=_.%*~!#^&:|-]/, min: 16 } },
     // A public key is published on purpose (`DOTENV_PUBLIC_KEY=037cfb…`).
-    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || fillerKey(secret)) && !/public/i.test(match[0]),
+    accept: (secret, match) => assignedSecret(secret) && (shannonEntropy(secret) >= KEY_ENTROPY || randomHex(secret) || fillerKey(secret)) && !/public/i.test(match[0]),
   },
   {
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist

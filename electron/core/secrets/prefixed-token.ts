@@ -105,6 +105,16 @@ function knownPrefixKey(body: string): boolean {
   return randomStretch(body);
 }
 
+/**
+ * A key behind its number (TrueNAS' API keys, `12-` and 64 letters and digits): the number says
+ * nothing of a provider, so the body must be long (32 or more, in one run) and drawn: both cases,
+ * digits, entropy 4.5 or more, not typed as a walk (randomStretch). A hash in hex has one case.
+ */
+function numberedKey(body: string): boolean {
+  if (!/^[A-Za-z0-9]{32,}$/.test(body) || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/\d/.test(body)) return false;
+  return shannonEntropy(body) >= 4.5 && randomStretch(body);
+}
+
 const ALPHANUMERIC = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0));
 
 /**
@@ -146,6 +156,7 @@ export function separatorsBeforeBodies(text: string): number[] {
  */
 export function prefixedToken(_secret: string, match: RegExpExecArray): boolean {
   const { prefix = '', sub, body: raw = '' } = match.groups ?? {};
+  if (/^\d+$/.test(prefix)) return numberedKey(raw);
   if (NOT_A_KEY_PREFIX.test(prefix)) return false;
   const known = knownPrefix(prefix.toLowerCase()) ?? (sub === undefined ? undefined : knownPrefix(`${prefix}_${sub}`.toLowerCase()));
   if (known === 'near') return false;

@@ -185,6 +185,9 @@ export function leadingLiterals(fragment: string): string[] {
   });
 }
 
+/** One escape: a code (`\x60`, `\u{1F600}`), a property (`\p{L}`), a back-reference (`\k<name>`, `\1`), or one character. */
+const ESCAPE = /^\\(?:x[0-9A-Fa-f]{2}|u(?:[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]+\})|[pP]\{[^}]*\}|k<[^>]*>|c[A-Za-z]|[1-9]\d*|[\s\S])/;
+
 /** A quantifier that lets what precedes it be absent (`?`, `*`, `{0,…}`). */
 const OPTIONAL_AFTER = /^(?:[?*]|\{0[,}])/;
 /** Any quantifier (lazy or not): the element before it may repeat, so it ends a literal run. */
@@ -208,13 +211,14 @@ export function requiredLiterals(fragment: string): string[] {
       const char = body[index]!;
       let element: { literal?: string; next: number; inner?: string };
       if (char === '\\') {
-        const escaped = body[index + 1] ?? '';
-        element = /[^A-Za-z0-9]/.test(escaped) && escaped !== '' ? { literal: escaped, next: index + 2 } : { next: index + 2 };
+        const escape = ESCAPE.exec(body.slice(index))![0];
         // `\b`, `\B` match no character: they neither add to a run nor end it.
-        if (escaped === 'b' || escaped === 'B') {
+        if (escape === '\\b' || escape === '\\B') {
           index += 2;
           continue;
         }
+        // Escaped punctuation is that character; a class, a code (`\x60`) or a back-reference is not literal here.
+        element = /^\\[^A-Za-z0-9]$/.test(escape) ? { literal: escape[1], next: index + 2 } : { next: index + escape.length };
       } else if (char === '[') {
         let close = index + 1;
         if (body[close] === '^') close++;

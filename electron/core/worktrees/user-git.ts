@@ -4,7 +4,7 @@
  * settings), but never runs their hooks, pagers or editors: a merge Cove makes must not start
  * code the person did not ask for, nor wait for an editor nobody sees.
  */
-import { execFile } from 'node:child_process';
+import { spawnService } from '../checkpoints/spawn-service';
 
 export interface GitOutcome {
   code: number;
@@ -22,18 +22,14 @@ function environment(): NodeJS.ProcessEnv {
 }
 
 /** Resolves with git's exit code and output; rejects only when git cannot start at all. */
-export function runGit(cwd: string, args: readonly string[]): Promise<GitOutcome> {
-  return new Promise((resolve, reject) => {
-    execFile('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.quotePath=false', ...args], { cwd, env: environment(), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : undefined) : 0;
-      if (code === undefined) {
-        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-        reject(new WorktreeError(missing ? 'git is not installed (a worktree needs the git binary on PATH)' : `git could not run: ${error!.message}`));
-        return;
-      }
-      resolve({ code, stdout, stderr });
-    });
-  });
+export async function runGit(cwd: string, args: readonly string[]): Promise<GitOutcome> {
+  // From the helper process, like the checkpoints' git (../checkpoints/spawn-service.ts).
+  const result = await spawnService.run({ command: 'git', args: ['-c', 'core.hooksPath=/dev/null', '-c', 'core.quotePath=false', ...args], env: environment(), cwd });
+  if (result.error || result.code === null) {
+    const missing = result.error?.code === 'ENOENT';
+    throw new WorktreeError(missing ? 'git is not installed (a worktree needs the git binary on PATH)' : `git could not run: ${result.error?.message ?? 'it was killed'}`);
+  }
+  return { code: result.code, stdout: result.stdout.toString('utf8'), stderr: result.stderr.toString('utf8') };
 }
 
 /** git's stdout, trimmed; a WorktreeError naming the command and git's last words when it fails. */
