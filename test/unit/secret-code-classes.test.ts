@@ -157,3 +157,12 @@ describe("a password's flag and random letters", () => {
     keeps('git push --no-verify --bypass-hooks');
   });
 });
+
+describe("Maven's master password", () => {
+  test('`<master>{…}</master>` in settings-security.xml', () => {
+    hides('<settingsSecurity>\n  <master>{Tq8mVb3KxP0zR7nW5yLc2hJ4fD6gS9aE1uI=}</master>\n</settingsSecurity>', 'Tq8mVb3KxP0zR7nW5yLc2hJ4fD6gS9aE1uI=');
+  });
+  test('a branch named master is left', () => {
+    keeps('<branch>master</branch>\n<master>{branch}</master>');
+  });
+});

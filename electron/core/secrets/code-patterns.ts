@@ -259,6 +259,14 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret, match) => namesPassword(nameOf(match)) && randomLetters(secret) && !PLACEHOLDER.test(secret),
   },
   {
+    // Maven's master password in settings-security.xml: `<master>{…}</master>`, the braces (the
+    // closing one may be escaped, `\}`) around base64 of the encrypted password.
+    name: 'secret-element',
+    regex: /<master>[ \t]*\{(?<secret>[A-Za-z0-9+/]{16,}={0,2})\\?\}[ \t]*<\/master>/g,
+    hints: ['<master>'],
+    accept: (secret) => hasLetterAndDigit(secret),
+  },
+  {
     // Dockerfile's `ENV NAME value` (and `ARG`), with a blank or `=`, and `docker run -e NAME=value`
     // (only with `=`: `grep -e pass README` is no assignment): the value ends at a blank, which
     // the `name = value` rules take for the rest of a command. Woken by the instruction or the
