@@ -139,7 +139,7 @@ const NOT_LOOK_ALIKES: readonly string[] = [
   // whispers keeps these as compliant: a password all the same (a weak one), and an unquoted
   // value that is a variable in Python but the password itself in an .ini or .env file, which
   // output does not tell apart.
-  'Database=webstore;Server=localhost;Uid=root;Password=admin;',
+  '        Database=webstore;Server=localhost;Uid=root;Password=admin;',
   'password = asdf',
 ];
 /** Those whose start is enough to name them (the long OpenAI test keys ending in `test`). */

@@ -166,3 +166,22 @@ describe("Maven's master password", () => {
     keeps('<branch>master</branch>\n<master>{branch}</master>');
   });
 });
+
+// whispers keeps these beside its secrets as compliant; the rules of patterns.ts took them for
+// passwords until they judged values with value-checks.ts, as code-patterns.ts' rules do.
+describe("what a password's name is given that is no password", () => {
+  test('CloudFormation references, a value that spells its own name, a template formatted on the spot', () => {
+    keeps("AdminPassword: !Ref 'AdminPasswordParam'");
+    keeps('    "AdminPassword": "!Sub \'${Prefix}Password\'",');
+    keeps('    - API_PASSWORD=API_PASSWORD');
+    keeps('smtp_password: SMTP_PASSWORD');
+    keeps('greeting_password = "hello {}".format(user)');
+    keeps('label_password = "pw for %s" % user');
+    keeps('format_token = "tok_{0}_v2".format(user_id)');
+  });
+  test('the passwords beside them are still hidden', () => {
+    hides('AdminPassword: Tr0ub4dor', 'Tr0ub4dor');
+    hides('    - API_PASSWORD=quince-lantern', 'quince-lantern');
+    hides('db_password = "plum%wand"', 'plum%wand');
+  });
+});

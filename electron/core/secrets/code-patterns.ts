@@ -6,76 +6,21 @@
  * two fields over lines (`<key>db.password</key>` / `<value>…</value>`), a list under a
  * password's name, and Dockerfile's `ENV NAME value` or `docker run -e NAME=value`.
  *
- * The value judgements mirror patterns.ts' (that file keeps its own to itself, and importing it
- * here would make a cycle): a password's name takes any value but a type, a literal, a reference
- * or a placeholder; another secret's name only a value random enough to be a credential.
+ * Values are judged as patterns.ts judges them (value-checks.ts): a password's name takes any
+ * value but a type, a literal, a reference, a placeholder or its own name, here with no blank in
+ * it (a list's or a field's value with blanks is a message); another secret's name only a value
+ * random enough to be a credential.
  */
 import type { SecretPattern } from './patterns';
 import { fillerKey } from './prefixed-token';
 import { hasLetterAndDigit, shannonEntropy } from './rule-model';
+import { CODE_NAME, IS_PATH, IS_URL, KEY_ENTROPY, namesPassword, ownName, passwordValue as anyPasswordValue, PLACEHOLDER, randomLetters } from './value-checks';
 
-/**
- * Placeholders and references: a variable (`$X`, `%X%`, `<X>`), a template's field (`{password}`,
- * `{{ x }}`), CloudFormation's intrinsic functions (`!Ref 'MasterUserPassword'`, `!Sub`), filler.
- */
-const PLACEHOLDER = /^(?:\$|%|<|\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example|!(?:Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|If)\b)/i;
-
-/** A URL is an address (url-password hides its password). */
-const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
-
-/** A path (`/v1/oauth/token`, `./token.json`), which names where a secret is. */
-const IS_PATH = /^\.{0,2}\/(?:(?:[a-z0-9@.:_~%+-]+|[\w.@:~%+-]{1,12})(?:\/|$))*$/;
-
-/** What a password's name is given in code that is not a password: types, literals, words for none or for unset (a lookup's `"not-set"`). */
-const NOT_A_PASSWORD =
-  /^(?:none|null|nil|true|false|undefined|string|str|int|number|bool|boolean|required|optional|secret|password|hidden|text|empty|redacted|default|unset|missing|todo|tbd|not[-_ ]?(?:set|configured|defined|provided)|\*+|x+|\.+|-+)$/i;
-
-/**
- * A dotted reference (`env.TEST_PASSWORD`) or a call on one (`obj.aFunctionCall()`), a route or
- * selector, an ARN, the rest of a concatenation.
- */
-const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\([^)]*\))?|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
-
-/** Names in code, not values (`exports.isNotOpeningParenToken`, `client_secret_basic`, `progress-token-123`). */
-const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[A-Za-z]+(?:[-_][A-Za-z]+)+(?:[-_]\d+)?|[A-Za-z]+[-_]\d+)$/;
-
-/**
- * A value that spells its own name stands for one or labels it: the name or its end
- * (`DB_PASSWORD=DB_PASSWORD`, `password: PASSWORD`), or its last word and more letters
- * (axe-core's `{name:"PASS",value:"passed"}`).
- */
-function ownName(secret: string, name: string): boolean {
-  const lower = secret.toLowerCase();
-  const word = /[a-z]+$/i.exec(name)?.[0].toLowerCase() ?? '';
-  return name.toLowerCase().endsWith(lower) || (word.length >= 3 && lower.startsWith(word) && /^[a-z]+$/.test(lower));
-}
-
-/** A name that holds `pass` names a password where the word begins there (`db_pass`, `PASS`), not inside another (`bypass`). */
-const namesPassword = (name: string) => /passw(?:or)?d|passphrase|pwd/i.test(name) || /(?:^|[^A-Za-z])(?:pass|Pass|PASS)(?![a-z])|[a-z](?:Pass|PASS)(?![a-z])/.test(name);
+/** A password's value in code and configuration: as anywhere, and with no blank. */
+const passwordValue = (secret: string, name: string) => anyPasswordValue(secret, name) && !/\s/.test(secret);
 
 /** Another secret's name: its value must look like a credential. */
 const SECRET_NAME = /secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credential|creds/i;
-
-/** Letters alone can be a generated secret too, when mixed the way a draw mixes them. */
-function randomLetters(text: string): boolean {
-  const value = text.replace(/[_-]/g, '');
-  if (!/^[A-Za-z]{10,}$/.test(value)) return false;
-  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
-  if (upper >= 0.25 && upper <= 0.75) return true;
-  return upper === 0 && shannonEntropy(value) >= 3.3;
-}
-
-/** A password: anything but a type, a literal, a reference, a placeholder, filler, a sentence or its own name. */
-function passwordValue(secret: string, name: string): boolean {
-  return (
-    !PLACEHOLDER.test(secret) &&
-    !NOT_A_PASSWORD.test(secret.trim()) &&
-    !PASSWORD_LOOK_ALIKE.test(secret) &&
-    !IS_URL.test(secret) &&
-    !/^(.{1,3})\1+$|\$[{(]|^['"]|\s/.test(secret) &&
-    !ownName(secret, name)
-  );
-}
 
 /** Another secret: random enough (an entropy floor that a short value can reach), or a test key's filler; not a name, path or URL. */
 function secretValue(secret: string, name: string): boolean {
@@ -84,9 +29,6 @@ function secretValue(secret: string, name: string): boolean {
   if (CODE_NAME.test(secret) && !randomLetters(secret)) return false;
   return (hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= Math.min(2.8, Math.log2(secret.length) - 0.75);
 }
-
-/** Bits per character a key's value must reach, as patterns.ts' key-assignment asks: a random draw, not a name or a path. */
-const KEY_ENTROPY = 3.5;
 
 /**
  * Words as code writes them (`asn1js.OctetString`, `get-yargs-completions`, `IssuerAndSerialNumber`):

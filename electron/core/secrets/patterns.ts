@@ -13,6 +13,7 @@ import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-tok
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
+import { assignedSecret, basicCredentials, KEY_ENTROPY, MENTION_ENTROPY, namesPassword, passwordValue, PLACEHOLDER, randomHex, URL_PLACEHOLDER } from './value-checks';
 import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
@@ -45,135 +46,6 @@ export interface SecretPattern {
    */
   places?: (text: string) => number[];
 }
-
-/** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
-const ASSIGNMENT_ENTROPY = 2.8;
-
-/** A short value cannot reach that floor however random (8 distinct characters give 3 bits): three quarters of a bit below its most. */
-const entropyFloor = (value: string) => Math.min(ASSIGNMENT_ENTROPY, Math.log2(value.length) - 0.75);
-
-/**
- * Letters alone can be a generated secret too (`ZHBejQShHJLVNWxcqyaGVfyC`): long, and either
- * upper and lower case mixed the way chance mixes them (an identifier has a capital per word),
- * or lower case as varied as a random draw.
- */
-function randomLetters(text: string): boolean {
-  // Separators do not make a draw less random (`PSIYbVgfkbEPQoqJfzHpACTtihONkQ_cKmOpNDPNiCU`).
-  const value = text.replace(/[_-]/g, '');
-  if (!/^[A-Za-z]{10,}$/.test(value)) return false;
-  const upper = value.replace(/[^A-Z]/g, '').length / value.length;
-  if (upper >= 0.25 && upper <= 0.75) return true;
-  // Lower case joined by separators in short parts is words (`x-csrf-token`, a header's name).
-  return upper === 0 && shannonEntropy(value) >= 3.3 && !/^[a-z]{1,10}(?:[_-][a-z]{1,10})+$/.test(text);
-}
-
-/**
- * A provider's prefix and a long body (`pgar_aaaa…`, `hvb.bbbb…`, `BBDC-1111…`, `sk-AAAA…`): a
- * test key, or one of a provider Cove has no rule for. Assigned to a secret's name it is a key
- * whatever its body, as the suites that test those providers hold; a bare run of one character
- * (`0000…`, `xxxx…`) is a placeholder.
- */
-function prefixedKey(secret: string): boolean {
-  // The body may come in groups (`tskey-future-KKKKKKKKKKKK-LLLL…`).
-  const groups = /^[A-Za-z][A-Za-z0-9]{1,7}[_.-](?:[A-Za-z0-9]{2,8}[_.-])?([A-Za-z0-9]{8,}(?:-[A-Za-z0-9]{8,})*)$/.exec(secret)?.[1]?.split('-');
-  const body = groups?.join('') ?? '';
-  // A test key's filler (runs of one character), or random; not a word in code (`exports.isNotOpeningParenToken`).
-  return body.length >= 16 && (groups!.every((group) => /^(.)\1*$/.test(group)) || hasLetterAndDigit(body) || randomLetters(body));
-}
-
-/**
- * A path (`/v1/oauth/token`, `/en/enterprise-server@3.0/auth`) or a relative one
- * (`./token.json`), which names where a secret is: segments in lower case or short, where a
- * base64 secret that starts with `/` has long mixed-case ones.
- */
-const IS_PATH = /^\.{0,2}\/(?:(?:[a-z0-9@.:_~%+-]+|[\w.@:~%+-]{1,12})(?:\/|$))*$/;
-
-/** What follows a name that closes its own string (`passwordLabel:"Password:","Remember me:"`). */
-const CLOSED_NAME = /^[,;:)\]}]/;
-
-/**
- * Names in code, not values: a dotted reference whose parts are words (`exports.isNotOpeningParenToken`,
- * `process.env.API_TOKEN`; a random segment such as `R5t` is not one), or words joined by
- * hyphens or underscores with a number at most (`progress-token-123`, `client_secret_basic`);
- * letters as mixed as a random draw are not names (randomLetters).
- */
-const CODE_NAME = /^(?:[A-Za-z_$][A-Za-z_$]*\d*(?:\.[A-Za-z_$][A-Za-z_$]*\d*)+|[A-Za-z]+(?:[-_][A-Za-z]+)+(?:[-_]\d+)?|[A-Za-z]+[-_]\d+)$/;
-
-/** A value assigned to a secret's name that is a credential, not a word, call, path or placeholder. */
-const assignedSecret = (secret: string) =>
-  !PLACEHOLDER.test(secret) &&
-  !CLOSED_NAME.test(secret) &&
-  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret) && !fillerKey(secret)) &&
-  !IS_URL.test(secret) &&
-  !IS_PATH.test(secret) &&
-  (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || fillerKey(secret) || /^\d{16,}$/.test(secret));
-
-/** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
-const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
-
-/** What a password's name is given in code that is not a password: types, literals, words for none. */
-const NOT_A_PASSWORD = /^(?:none|null|nil|true|false|undefined|string|str|int|number|bool|boolean|required|optional|secret|password|hidden|text|empty|redacted|\*+|x+|\.+|-+)$/i;
-
-/**
- * Values a password's name is given in code that are not passwords: a dotted reference
- * (`env.TEST_PASSWORD`), a route or selector (`/forgot-password`, `#add-password`), an ARN, the
- * rest of a concatenation (`"+new Buffer(`).
- */
-const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
-
-/**
- * A value given to a password's name that is a password: anything but a type, a literal of the
- * language, a reference or placeholder, a route, filler (`abababab`), shell quoting around a
- * variable (`"'$DB_PASSWORD'"`), or a sentence (a message under `pass`, as in axe-core's locales).
- */
-const passwordValue = (secret: string) =>
-  !PLACEHOLDER.test(secret) &&
-  !NOT_A_PASSWORD.test(secret.trim()) &&
-  !PASSWORD_LOOK_ALIKE.test(secret) &&
-  !IS_URL.test(secret) &&
-  !/^(.{1,3})\1+$|\$[{(]|^['"]|\s\S+\s/.test(secret) &&
-  !CLOSED_NAME.test(secret) &&
-  // A sentence in a script written without blanks (axe-core's `"pass": "要素にはラベルがあります"`).
-  !/(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*){4}/u.test(secret);
-
-/** Whether a `Basic` value decodes to `user:password` in printable characters. */
-function basicCredentials(secret: string): boolean {
-  let decoded: string;
-  try {
-    decoded = atob(secret.length % 4 === 0 ? secret : secret + '='.repeat(4 - (secret.length % 4)));
-  } catch {
-    return false;
-  }
-  return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:[^:]/.test(decoded);
-}
-
-/**
- * Whether a name that holds `pass` names a password: the word begins there (`pass`, `db_pass`,
- * `dbPass`, `DB_PASS`), not inside another (`minipass`, `bypass`, `compass`).
- */
-const namesPassword = (name: string) => /passw(?:or)?d|passphrase|pwd/i.test(name) || /(?:^|[^A-Za-z])(?:pass|Pass|PASS)(?![a-z])|[a-z](?:Pass|PASS)(?![a-z])/.test(name);
-
-/** Bits per character a value printed bare after a secret's name must reach (32 hex digits give 3.4). */
-const MENTION_ENTROPY = 3.2;
-
-/** Bits per character a bare `key`'s value must reach: a random draw, not a name or a path. */
-const KEY_ENTROPY = 3.5;
-
-/**
- * A random draw of hex digits (32 to 64, an API key's usual length): 16 symbols cap its entropy at
- * 4 bits, and one in five random 32-digit keys falls under KEY_ENTROPY by chance (3.45 for
- * `57d2de35…`), while a typed or repeated one (`0123456789abcdef…`, `deadbeef…`) is far lower.
- */
-const randomHex = (secret: string) => /^[0-9a-f]{32,64}$/.test(secret) && hasLetterAndDigit(secret) && shannonEntropy(secret) >= 3.2;
-
-/** Placeholders and references in code and docs, which are not secrets themselves. */
-const PLACEHOLDER = /^(?:\$|%|<|\{\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example)/i;
-
-/**
- * What docs and templates put in a URL's password (`user:password@`, `{PASS}`, `xxxx`,
- * `REPLACE_WITH_PASSWORD`): secretlint's and noseyparker's suites keep these as negatives.
- */
-const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|mypassword|\{[^}]*\}|x+|\*+|replace[_-]?with[_a-z-]*|.{1,3}|(.)\1*)$/i;
 
 /**
  * Provider shapes overlap with gitleaks' on purpose: its rules want a live key's exact length,
@@ -405,8 +277,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
     // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
-    accept: (secret, match) =>
-      (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
+    accept: (secret, match) => (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
     // A secret's name and its value with no assignment between, the way people and tools print
@@ -437,7 +308,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'line',
     operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`]/, min: 8 } },
     // A password's field is a password whatever its shape (`<add key="dbPassword" value="whiteduke" />`).
-    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret)),
+    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret, match.groups?.name)),
   },
   {
     // A value assigned to a password's own name is the password whatever its shape: people's
@@ -446,15 +317,16 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // but the quote, after four that may begin a value: not the ` + code + ` between two
     // strings), or unquoted to the end of the line (.env, .ini, properties) or to the next field
     // of a connection string or query (`;encrypt=false`, `&user=`); never a type, a
-    // literal of the language or a placeholder.
+    // literal of the language, a placeholder, nor a template formatted on the spot
+    // (`"prefix_{}".format(x)`, `"%s" % x`).
     name: 'password-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=`?[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/;]*)(?<name>[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|pass))(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|=>|:|={2,3}(?=[ \t]*["'])|=(?![=~]))[ \t]*(?:(?<escape>\\?)(?<quote>["'])(?=`?[^\s"'`,;(){}[\]<>]{4})(?<secret>(?:(?!\k<quote>)[^\n\\]){4,100})\k<escape>\k<quote>(?![ \t]*(?:\.format\(|%[ \t]*[(\w]))|(?<secret2>[^\s"'`,;(){}[\]<>]{4,100})(?:[ \t]*$|[ \t]+#.*$|(?=;[A-Za-z ]|&)|(?<=[A-Za-z0-9]=[^\s"'`,;(){}[\]<>]{4,100})(?=;$)))/gim,
     hints: ['pass', 'pwd'],
     near: 'word',
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?=.+]/, value: { gap: /[:=?.+>\- \t"'\\`]/, value: /[^\s"'`,;(){}[\]<>]/, min: 4 } },
     // Under `pass` alone a value with blanks is a message (`"pass": "Fix this:"`), not a password.
-    accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
+    accept: (secret, match) => namesPassword(match.groups?.name ?? '') && passwordValue(secret, match.groups?.name) && (!/\s/.test(secret) || !/pass$/i.test(match.groups?.name ?? '')),
   },
   {
     // Jenkins' credentials.xml and its kin: an element named for a secret holds one
@@ -467,7 +339,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     wordCharacters: /[A-Za-z0-9_.:<-]/,
     // An element named for a password holds one whatever its shape (`<genericPassword>super$ecret<…>`).
     accept: (secret, match) =>
-      (namesPassword(match.groups?.tag ?? '') && passwordValue(secret.trim())) ||
+      (namesPassword(match.groups?.tag ?? '') && passwordValue(secret.trim(), match.groups?.tag)) ||
       secret.split(/[\s{}]+/).some((word) => assignedSecret(word) || (word.length >= 8 && !PLACEHOLDER.test(word) && /\d/.test(word) && shannonEntropy(word) >= 2.5)),
   },
   {
@@ -533,7 +405,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
       /\b(?:(?:Network|UsernamePassword)?Credentials?|PasswordAuthentication|HTTPBasicAuth|HttpBasicAuth|BasicAuth)\(\s*["'][^"'\n]{1,100}["']\s*,\s*["'](?<secret>[^"'\n]{4,100})["']|\bDirectoryEntry\(\s*["'][^"'\n]*["']\s*,\s*["'][^"'\n]*["']\s*,\s*["'](?<secret2>[^"'\n]{4,100})["']/g,
     hints: ['credential(', 'credentials(', 'authentication(', 'basicauth(', 'directoryentry('],
     near: 'lines',
-    accept: passwordValue,
+    accept: (secret) => passwordValue(secret),
   },
   {
     // Passwords where a command or file puts them: PsExec's `-p`, .netrc's `login u password p`,
@@ -542,7 +414,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex: /\bpsexec(?:\.exe)?\b[^\n]*?\s-p[ \t]+(?<secret>[^\s"']{3,100})|\blogin[ \t]+\S+\s+password[ \t]+(?<secret2>\S{3,100})/gi,
     hints: ['psexec', 'login'],
     near: 'line',
-    accept: passwordValue,
+    accept: (secret) => passwordValue(secret),
   },
   {
     name: 'vault-unseal-key',
