@@ -79,3 +79,12 @@ export function allowed(candidate: Candidate, lists: readonly Allowlist[]): bool
   }
   return false;
 }
+
+/** The bytes (as Latin-1 text) that base64 `text` holds, its padding optional; undefined when it is not base64. */
+export function decodeBase64(text: string): string | undefined {
+  try {
+    return atob(text.length % 4 === 0 ? text : text + '='.repeat(4 - (text.length % 4)));
+  } catch {
+    return undefined;
+  }
+}

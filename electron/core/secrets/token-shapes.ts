@@ -3,7 +3,7 @@
  * (patterns.ts reads them as `accept` checks): Atlassian Data Center's tokens, which are base64
  * of an id and random bytes; Azure DevOps' older 52-character tokens, base32.
  */
-import { hasLetterAndDigit, shannonEntropy } from './rule-model';
+import { decodeBase64, hasLetterAndDigit, shannonEntropy } from './rule-model';
 
 /**
  * Atlassian Data Center's personal access tokens (Bitbucket's behind `BBDC-`, Confluence's and
@@ -12,12 +12,8 @@ import { hasLetterAndDigit, shannonEntropy } from './rule-model';
  * hash or of an image does not begin with digits and a colon.
  */
 export function atlassianDataCenterToken(secret: string): boolean {
-  let decoded: string;
-  try {
-    decoded = atob(secret.length % 4 === 0 ? secret : secret + '='.repeat(4 - (secret.length % 4)));
-  } catch {
-    return false;
-  }
+  const decoded = decodeBase64(secret);
+  if (decoded === undefined) return false;
   const id = /^\d{6,20}:/.exec(decoded);
   if (id === null) return false;
   const rest = decoded.slice(id[0].length);

@@ -4,7 +4,7 @@
  * module, so that every rule that takes a password's or a secret's value judges it alike.
  */
 import { fillerKey } from './prefixed-token';
-import { hasLetterAndDigit, shannonEntropy } from './rule-model';
+import { decodeBase64, hasLetterAndDigit, shannonEntropy } from './rule-model';
 
 /** Bits per character below which an assigned "secret" is a word or a counter, not a credential. */
 export const ASSIGNMENT_ENTROPY = 2.8;
@@ -120,12 +120,8 @@ export const passwordValue = (secret: string, name = '') =>
 
 /** Whether a `Basic` value decodes to `user:password` in printable characters. */
 export function basicCredentials(secret: string): boolean {
-  let decoded: string;
-  try {
-    decoded = atob(secret.length % 4 === 0 ? secret : secret + '='.repeat(4 - (secret.length % 4)));
-  } catch {
-    return false;
-  }
+  const decoded = decodeBase64(secret);
+  if (decoded === undefined) return false;
   return /^[\x20-\x7e]+$/.test(decoded) && /^[^:]+:[^:]/.test(decoded);
 }
 
