@@ -226,7 +226,10 @@ describe("a password under a token's or a secret's name", () => {
 describe('structures of their own: Tableau, numbered keys, Jenkins-sealed values, a blank before a closing quote', () => {
   test("Tableau's tokens (a base64 id, `==:`, 32 letters and digits), TrueNAS' keys (a number, `-`, 64 drawn)", () => {
     hides('tabcmd login --token-value b8ZWLM1vBkSQQRJXjf8MFQ==:cyc23kgp1EEzSxR6TdlAtshx41BoCMyw', 'cyc23kgp1EEzSxR6TdlAtshx41BoCMyw');
-    hides('{"method": "auth.login_with_api_key", "params": ["14-CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc"]}', 'CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc');
+    hides(
+      '{"method": "auth.login_with_api_key", "params": ["14-CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc"]}',
+      'CZ7R3cJ6oJXGgdWkLpKIAmPOEV12HzAINlRSHDnMPqy9JlQDikSUdIro7FqKMBcc',
+    );
   });
   test("Jenkins' sealed values in any element, and a value pasted with a blank before its closing quote", () => {
     hides('<passphraseHint>{AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL}</passphraseHint>', 'AQAAABAAAAAQd8fK2mN5pR1sT4vW7yZ0bC3eF6hJ9kL');
