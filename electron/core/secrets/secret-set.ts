@@ -224,11 +224,8 @@ function outsideMarkers(text: string, spans: readonly Span[]): Span[] {
   return spans.filter((span) => !markers.some(([start, end]) => span.start < end && span.end > start));
 }
 
-/**
- * The shortest secret whose other appearances near it are hidden too: a password of eight
- * (`'mlm9iqkm' | 'mlm9iqkm'`, found once by its name) is as much a secret where it is echoed.
- */
-const RECURRING_MIN = 8;
+/** The shortest secret whose other appearances near it are hidden too. */
+const RECURRING_MIN = 12;
 /** How far either side of a secret its repeats are looked for: its line and a few around it. */
 const RECURRING_REACH = 1000;
 
