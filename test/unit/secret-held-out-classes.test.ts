@@ -276,3 +276,20 @@ describe("a random hex key under a key's name whose entropy falls short by chanc
     keeps('key: aaaaaaaa11111111aaaaaaaa11111111');
   });
 });
+
+describe('a JOSE token whose payload is not JSON', () => {
+  const header = Buffer.from('{"alg":"dir","enc":"A128GCM"}').toString('base64url');
+  test('a JWE (five parts, the key empty) and a JWS over other content are hidden', () => {
+    const jwe = `${header}..Zk4pQ2rT8vLm1xYw.Jm9Qx2Lr8Tn5Vw3Zc7Ks1Dm4FhGbA6eN.b8Uq3Wn0Yz5Xv2Rp7Lk4Tg`;
+    const redacted = new SecretSet().redact(`Authorization: Token ${jwe}`).text;
+    assert.ok(!redacted.includes('Jm9Qx2Lr8Tn5Vw3Zc7Ks1Dm4FhGbA6eN'), redacted);
+    const jws = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.UGxhaW4gdGV4dCBwYXlsb2FkIGhlcmU.c2lnbmF0dXJlLWJ5dGVzLTEyMzQ1Njc4OTA`;
+    assert.ok(!new SecretSet().redact(jws).text.includes('c2lnbmF0dXJlLWJ5dGVz'));
+  });
+  test('a header with no alg, or one before a file name, is left', () => {
+    const noAlg = `${Buffer.from('{"kind":"note"}').toString('base64url')}.abcdefghijklmnopqrstuvwxyz.abcdefghij`;
+    assert.equal(new SecretSet().redact(noAlg).text, noAlg);
+    const file = `see ${Buffer.from('{"alg":"HS256"}').toString('base64url')}.readme.json`;
+    assert.equal(new SecretSet().redact(file).text, file);
+  });
+});

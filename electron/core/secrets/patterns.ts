@@ -14,7 +14,7 @@ import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
 import { assignedSecret, basicCredentials, KEY_ENTROPY, MENTION_ENTROPY, namesPassword, passwordValue, PLACEHOLDER, randomHex, URL_PLACEHOLDER } from './value-checks';
-import { atlassianDataCenterToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
+import { atlassianDataCenterToken, joseToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
   /** Shown in the replacement: `[REDACTED:<name>]`. */
@@ -187,6 +187,15 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'jwt',
     regex: /(?<![A-Za-z0-9])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]{8,})?/g,
     hints: ['eyj'],
+  },
+  {
+    // A JOSE token whose payload is not JSON: a JWS over other content, or a JWE's five parts
+    // (header.key.iv.ciphertext.tag; the key is empty for `dir`). Its header says which: base64url
+    // of JSON with an `alg`.
+    name: 'jwt',
+    regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}(?:\.[A-Za-z0-9_-]*){2,4}/g,
+    hints: ['eyj'],
+    accept: joseToken,
   },
   {
     // Telegram bot tokens: the bot's number, `:`, and `AA` and 33 characters (noseyparker,

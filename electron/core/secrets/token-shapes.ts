@@ -59,3 +59,21 @@ export function passwordUnderSecretName(secret: string, match: RegExpExecArray):
   if (/^[a-z]{2,}(?:-[a-z]{2,}){1,3}$/.test(secret)) return !secret.split('-').some((word) => NAMING_WORD.test(word));
   return /^[A-Za-z][A-Za-z0-9]*[!#$%^&*~?][A-Za-z0-9!#$%^&*~?]*$/.test(secret) && (secret.match(/[A-Za-z]/g)?.length ?? 0) >= 5;
 }
+
+/**
+ * A JOSE compact token (a JWS or a JWE): its header is base64url of a JSON object with an `alg`,
+ * and the parts after it carry 32 characters or more, one of them 16 or more (a signature, a
+ * ciphertext), not a file name's `.json`.
+ */
+export function joseToken(secret: string): boolean {
+  const [header = '', ...rest] = secret.split('.');
+  if (rest.join('').length < 32 || !rest.some((part) => part.length >= 16)) return false;
+  const decoded = decodeBase64(header.replace(/-/g, '+').replace(/_/g, '/'));
+  if (decoded === undefined) return false;
+  try {
+    const parsed: unknown = JSON.parse(decoded);
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { alg?: unknown }).alg === 'string';
+  } catch {
+    return false;
+  }
+}
