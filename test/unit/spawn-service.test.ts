@@ -54,6 +54,8 @@ describe('the spawn service', { skip }, () => {
     let helper: ChildProcess | undefined;
     const own = new SpawnService(() => (helper = startSpawnHelper()));
     try {
+      // The helper has worked: its death is a death, not a sign it cannot run here.
+      assert.equal((await own.run({ command: 'sh', args: ['-c', 'echo first'], env, cwd: '/' })).code, 0);
       const running = own.run({ command: 'sleep', args: ['30'], env, cwd: '/' });
       await new Promise((resolve) => setTimeout(resolve, 200));
       helper!.kill('SIGKILL');
@@ -64,6 +66,19 @@ describe('the spawn service', { skip }, () => {
     } finally {
       own.close();
     }
+  });
+
+  test('a helper that cannot run here (it exits before it answers) hands its command, and all later ones, to this process', async () => {
+    let started = 0;
+    const own = new SpawnService(() => {
+      started++;
+      return spawn(process.execPath, ['-e', 'process.exit(3)'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    });
+    const first = await own.run({ command: 'sh', args: ['-c', 'echo "$PPID"'], env, cwd: '/' });
+    assert.equal(Number(first.stdout.toString('utf8').trim()), process.pid);
+    const second = await own.run({ command: 'sh', args: ['-c', 'echo "$PPID"'], env, cwd: '/' });
+    assert.equal(Number(second.stdout.toString('utf8').trim()), process.pid);
+    assert.equal(started, 1, 'not started again and again');
   });
 
   test('where the helper cannot start, commands start directly', async () => {

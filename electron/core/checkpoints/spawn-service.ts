@@ -11,8 +11,9 @@
  * The helper's code is a string run with `-e` (nothing to bundle or unpack; Electron runs it as
  * Node with ELECTRON_RUN_AS_NODE). It starts on first use, does not keep Cove alive while idle,
  * dies with its parent (its IPC channel closes), and is started again after it exits; a command
- * it was running then fails with an error naming why. Where it cannot start at all, commands
- * are started directly, as before.
+ * it was running then fails with an error naming why. Where it cannot run (it does not start, or
+ * exits before its first answer, as an Electron built without Node mode would), or after it has
+ * died three times, commands are started directly, as before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -84,12 +85,23 @@ interface Answer {
 
 const toBuffer = (bytes: Uint8Array | undefined): Buffer => (bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.alloc(0));
 
+/** How many times a helper may die after it has worked before commands start directly instead. */
+const MAX_DEATHS = 3;
+
+interface Pending {
+  request: SpawnRequest;
+  resolve: (result: SpawnResult) => void;
+}
+
 export class SpawnService {
   private helper: ChildProcess | undefined;
-  /** The helper could not start: commands start directly from now on. */
+  /** Whether the current helper has answered anything: one that dies before it has never worked here. */
+  private helperWorked = false;
+  private deaths = 0;
+  /** The helper cannot run here (it could not start, or died before it answered, or too often): commands start directly. */
   private broken = false;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (result: SpawnResult) => void }>();
+  private readonly pending = new Map<number, Pending>();
 
   constructor(private readonly startHelper: () => ChildProcess = startSpawnHelper) {}
 
@@ -100,19 +112,22 @@ export class SpawnService {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const onAbort = () => {
-        helper.send({ id, abort: true });
+        if (helper.connected) helper.send({ id, abort: true });
         settle(aborted());
       };
       const settle = (result: SpawnResult) => {
         if (!this.pending.delete(id)) return;
         request.signal?.removeEventListener('abort', onAbort);
-        if (this.pending.size === 0) unholdOpen(helper);
+        if (this.pending.size === 0) letGo(helper);
         resolve(result);
       };
-      this.pending.set(id, { resolve: settle });
+      this.pending.set(id, { request, resolve: settle });
       request.signal?.addEventListener('abort', onAbort, { once: true });
       holdOpen(helper);
-      helper.send({ id, command: request.command, args: request.args, env: request.env, cwd: request.cwd, input: request.input });
+      helper.send({ id, command: request.command, args: request.args, env: request.env, cwd: request.cwd, input: request.input }, (error) => {
+        // The channel closed under it: the helper's exit settles the command (see lost).
+        if (error) this.lost(helper, `the helper process that starts commands could not be reached (${error.message})`);
+      });
     });
   }
 
@@ -132,7 +147,9 @@ export class SpawnService {
       return undefined;
     }
     this.helper = helper;
+    this.helperWorked = false;
     helper.on('message', (answer: Answer) => {
+      this.helperWorked = true;
       this.pending.get(answer.id)?.resolve({
         code: answer.code,
         stdout: toBuffer(answer.stdout),
@@ -142,15 +159,25 @@ export class SpawnService {
     });
     helper.on('error', () => this.lost(helper, 'the helper process that starts commands could not run'));
     helper.on('exit', (code, signal) => this.lost(helper, `the helper process that starts commands ended (${signal ?? `exit ${code}`})`));
-    unholdOpen(helper);
+    letGo(helper);
     return helper;
   }
 
-  /** The helper is gone: what it was running fails, and the next command starts a new one. */
+  /**
+   * The helper is gone. One that never answered cannot run here (Electron built without Node
+   * mode, say): its commands and all later ones start directly. One that worked and died (killed,
+   * out of memory) fails what it was running, naming why, and the next command starts another;
+   * after MAX_DEATHS, commands start directly too.
+   */
   private lost(helper: ChildProcess, why: string): void {
     if (this.helper !== helper) return;
     this.helper = undefined;
-    for (const { resolve } of [...this.pending.values()]) resolve({ code: null, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), error: { message: why } });
+    this.deaths++;
+    if (!this.helperWorked || this.deaths >= MAX_DEATHS) this.broken = true;
+    for (const { request, resolve } of [...this.pending.values()]) {
+      if (this.broken && !this.helperWorked) void runDirectly(request).then(resolve);
+      else resolve({ code: null, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), error: { message: why } });
+    }
   }
 }
 
@@ -175,7 +202,7 @@ function holdOpen(helper: ChildProcess): void {
   helper.ref();
   channelOf(helper)?.ref();
 }
-function unholdOpen(helper: ChildProcess): void {
+function letGo(helper: ChildProcess): void {
   helper.unref();
   channelOf(helper)?.unref();
 }
