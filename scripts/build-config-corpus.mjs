@@ -13,9 +13,9 @@
 //     characters is the one.
 // Usage: node scripts/build-config-corpus.mjs MIRROR_DIR
 //   where MIRROR_DIR holds owner+name/repo bare git dirs (as `fetch` leaves them).
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mirrorReader } from './mirror-git.mjs';
 
 const mirror = process.argv[2];
 if (!mirror) {
@@ -26,10 +26,7 @@ const SOURCES = {
   whispers: { repo: 'Skyscanner/whispers', licence: 'Apache-2.0' },
   ripsecrets: { repo: 'sirwart/ripsecrets', licence: 'MIT' },
 };
-const gitDir = (name) => join(mirror, `${SOURCES[name].repo.replace('/', '+')}`, 'repo');
-const git = (name, ...args) => execFileSync('git', ['-C', gitDir(name), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-const files = (name, under) => git(name, 'ls-tree', '-r', '--name-only', 'HEAD', under).split('\n').filter(Boolean);
-const show = (name, path) => git(name, 'show', `HEAD:${path}`);
+const { files, show, withCommits } = mirrorReader(mirror, SOURCES);
 
 const samples = [];
 const lookAlikes = [];
@@ -113,7 +110,7 @@ function ripsecrets() {
 
 whispers();
 ripsecrets();
-const sources = Object.fromEntries(Object.entries(SOURCES).map(([name, source]) => [name, { ...source, commit: git(name, 'rev-parse', 'HEAD').trim() }]));
+const sources = withCommits();
 const out = join(import.meta.dirname, '../test/fixtures/secrets/config-corpus.json');
 writeFileSync(out, `${JSON.stringify({ sources, samples, lookAlikes }, null, 1)}\n`);
 console.log(`${samples.length} samples, ${lookAlikes.length} look-alikes, written to ${out}`);

@@ -11,9 +11,9 @@
 //   - detect-secrets (Apache-2.0): `('payload', True)` cases of tests/plugins/*_test.py.
 // Usage: node --import tsx scripts/build-scanner-corpus.mjs MIRROR_DIR
 //   where MIRROR_DIR holds owner+name/repo bare git dirs (as `fetch` leaves them).
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mirrorReader } from './mirror-git.mjs';
 import yaml from 'js-yaml';
 import { re2ToJs } from '../electron/core/secrets/re2-to-js.ts';
 import { rustToRe2 } from '../electron/core/secrets/rust-regex.ts';
@@ -29,10 +29,7 @@ const SOURCES = {
   trufflehog: { repo: 'trufflesecurity/trufflehog', licence: 'AGPL-3.0 (example strings from its tests)' },
   'detect-secrets': { repo: 'Yelp/detect-secrets', licence: 'Apache-2.0' },
 };
-const gitDir = (name) => join(mirror, `${SOURCES[name].repo.replace('/', '+')}`, 'repo');
-const git = (name, ...args) => execFileSync('git', ['-C', gitDir(name), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-const files = (name, under) => git(name, 'ls-tree', '-r', '--name-only', 'HEAD', under).split('\n').filter(Boolean);
-const show = (name, path) => git(name, 'show', `HEAD:${path}`);
+const { files, show, withCommits } = mirrorReader(mirror, SOURCES);
 
 const samples = [];
 const lookAlikes = [];
@@ -272,7 +269,7 @@ const unique = samples.filter((sample) => {
   const key = `${sample.format}\0${sample.secret}\0${sample.text}`;
   return !seen.has(key) && seen.add(key);
 });
-const sources = Object.fromEntries(Object.entries(SOURCES).map(([name, source]) => [name, { ...source, commit: git(name, 'rev-parse', 'HEAD').trim() }]));
+const sources = withCommits();
 const out = join(import.meta.dirname, '../test/fixtures/secrets/scanner-corpus.json');
 writeFileSync(out, `${JSON.stringify({ sources, samples: unique, lookAlikes }, null, 1)}\n`);
 const formats = new Set(unique.map((sample) => sample.format));
