@@ -14,7 +14,7 @@
 import type { SecretPattern } from './patterns';
 import { fillerKey } from './prefixed-token';
 import { hasLetterAndDigit, shannonEntropy } from './rule-model';
-import { CODE_NAME, IS_PATH, IS_URL, KEY_ENTROPY, namesPassword, ownName, passwordValue as anyPasswordValue, PLACEHOLDER, randomLetters } from './value-checks';
+import { CODE_NAME, entropyFloor, IS_PATH, IS_URL, KEY_ENTROPY, namesPassword, ownName, passwordValue as anyPasswordValue, PLACEHOLDER, randomLetters } from './value-checks';
 
 /** A password's value in code and configuration: as anywhere, and with no blank. */
 const passwordValue = (secret: string, name: string) => anyPasswordValue(secret, name) && !/\s/.test(secret);
@@ -27,7 +27,7 @@ function secretValue(secret: string, name: string): boolean {
   if (PLACEHOLDER.test(secret) || IS_URL.test(secret) || IS_PATH.test(secret) || ownName(secret, name)) return false;
   if (fillerKey(secret)) return true;
   if (CODE_NAME.test(secret) && !randomLetters(secret)) return false;
-  return (hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= Math.min(2.8, Math.log2(secret.length) - 0.75);
+  return (hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret);
 }
 
 /**
