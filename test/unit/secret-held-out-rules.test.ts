@@ -109,6 +109,16 @@ describe('password-hash', () => {
     hides('$1$OKgLCmVl$d02jECa4DXn/oXX0R.MoQ/', 'd02jECa4DXn/oXX0R');
     hides('$krb5asrep$23$user@domain.com:3e156ada591263b8aab0965f5aebd837$007497cb51b6c8116d6407a782ea0e1c5402b17db7afa6b05a6d30ed164a9933c754d720e2', '007497cb51b6c8116d64');
   });
+  test("Apache's .htpasswd and LDAP hashes are hidden by their scheme: $apr1$, {SHA}, {SSHA}", () => {
+    hides('deploy:$apr1$Qw8.xZ1p$7rTq2WvLk9YbN3mHc5sDf/', '7rTq2WvLk9YbN3mHc5sDf');
+    hides('deploy:$apr1$Qw8.xZ1p$7rTq2WvLk9YbN3mHc5sDf0extra', '7rTq2WvLk9YbN3mHc5sDf0extra');
+    hides('ops:{SHA}kd8X2mPq7Lr4Tn9Wc3Yb6Zf1Hs0=', 'kd8X2mPq7Lr4Tn9Wc3Yb6Zf1Hs0');
+    hides('userPassword: {SSHA}Rk2v9QmX4pLz7Tc1Nw8Hb5Yd3Gf6Js0Ea', 'Rk2v9QmX4pLz7Tc1Nw8Hb5Yd3Gf6Js0Ea');
+  });
+  test('the schemes named alone, or with a short body, are left', () => {
+    keeps('htpasswd -m writes $apr1$ hashes; -s writes {SHA} ones');
+    keeps('ldap scheme {SSHA}abc123 is too short to be a hash');
+  });
   test('shell positional parameters and prices are left', () => {
     keeps('echo $1$2 and $5$6');
     keeps('the price went from $1$ to $2$');
@@ -181,6 +191,11 @@ describe('a quoted value escaped inside a JSON string', () => {
   test('is hidden like the unescaped one', () => {
     hides(String.raw`{"file": "$tavilyToken .= \"tvly-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\";"}`, 'tvly-xxxxxxxxxxxxxxxx');
     hides(String.raw`"twitch token - \'k0lj2mwl8n3ztmrivlpbc7obk914sj\'"`, 'k0lj2mwl8n3ztmrivlpbc7obk914sj');
+  });
+  test('a quoted value holding backslashes after a backtick is hidden whole', () => {
+    hides('"db_password": "`Tr7~qP^\\\\Lm2vX9#kW",', 'Tr7~qP^\\\\Lm2vX9#kW');
+    hides('"api_token": "`Hx4pN8\\zQ2wL6vR0",', 'Hx4pN8\\zQ2wL6vR0');
+    hides("password: '`-7uYt^\\Gh3Kp0Lz'", '-7uYt^\\Gh3Kp0Lz');
   });
 });
 

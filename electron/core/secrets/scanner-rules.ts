@@ -92,13 +92,23 @@ export const SCANNER_PATTERNS: readonly SecretPattern[] = [
     hints: ['-us'],
   },
   {
-    // noseyparker's pwhash and krb5 rules: crypt(3) password hashes (md5crypt, bcrypt,
-    // sha256/512crypt, Cisco type 8/9, yescrypt) and Kerberos AS-REP/TGS hashes, which crack
-    // offline into the password. Each begins with its `$id$`, so the prefix is the context.
+    // noseyparker's pwhash and krb5 rules: crypt(3) password hashes (md5crypt and Apache's
+    // `$apr1$` of .htpasswd, bcrypt, sha256/512crypt, Cisco type 8/9, yescrypt) and Kerberos
+    // AS-REP/TGS hashes, which crack offline into the password. Each begins with its `$id$`, so
+    // the prefix is the context; an md5crypt body longer than its 22 characters (a test's
+    // `…hardcoded` suffix) is hidden whole rather than left.
     name: 'password-hash',
     regex:
-      /(?<![\w$])\$(?:1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|krb5(?:asrep|tgs)\$\d{1,2}\$(?:[^\s$:]*[:$])?[0-9a-f]{32}\$[0-9a-f]{64,})(?![./A-Za-z0-9])/g,
-    hints: ['$1$', '$2$', '$2a$', '$2b$', '$2x$', '$2y$', '$5$', '$6$', '$8$', '$9$', '$y$', '$krb5'],
+      /(?<![\w$])\$(?:(?:1|apr1)\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22,}|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|[56]\$(?:rounds=\d{1,9}\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|[89]\$[./A-Za-z0-9]{14}\$[./A-Za-z0-9]{43}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{1,64}\$[./A-Za-z0-9]{43}|krb5(?:asrep|tgs)\$\d{1,2}\$(?:[^\s$:]*[:$])?[0-9a-f]{32}\$[0-9a-f]{64,})(?![./A-Za-z0-9])/g,
+    hints: ['$1$', '$apr1$', '$2$', '$2a$', '$2b$', '$2x$', '$2y$', '$5$', '$6$', '$8$', '$9$', '$y$', '$krb5'],
+  },
+  {
+    // The salted and unsalted SHA hashes of .htpasswd and LDAP's userPassword (`{SHA}` and
+    // `{SSHA}`, 20 bytes and more of base64), which crack offline like crypt(3)'s: the scheme in
+    // braces is the context, so a bare base64 string is never taken for one.
+    name: 'password-hash',
+    regex: /\{S?SHA(?:256|384|512)?\}[A-Za-z0-9+/]{27,}={0,2}(?![A-Za-z0-9+/=])/gi,
+    hints: ['{sha', '{ssha'],
   },
   {
     // detect-secrets ArtifactoryDetector: API keys (`AKC…`) and passwords (`AP` and a hex digit),
