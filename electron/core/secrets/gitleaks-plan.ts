@@ -18,6 +18,8 @@ import { distinctivePrefix, isFixedShape, secretPart } from './rule-prefix';
 
 /** How gitleaks' GenerateSemiGenericRegex begins every rule it makes. */
 const SEMI_GENERIC_PREFIX = '(?i)[\\w.-]{0,50}?(?:';
+/** A semi-generic rule whose name keeps its case inside the rule's `(?i)`: `(?-i:` before its assignment operator. */
+const keepsNameCase = (regex: string) => regex.slice(0, regex.indexOf('(?:=|>|')).includes('(?-i:');
 /** gitleaks' assignment operators and the quotes before a value, from GenerateSemiGenericRegex. */
 const ASSIGNED = String.raw`(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}`;
 
@@ -84,7 +86,10 @@ function planRule(rule: RawRule & { regex: string }, allowlists: number[]): Plan
   // The provider's name as the context of a value of its exact shape assigned to any name on
   // the lines after: a section header (`[linkedin]` / `token = …`), the name field of a
   // name/value pair (`<add key="linkedinToken" value="…"/>`).
-  if (fixedShape && part && !prefix) out.push(made(`${part.flags}${ASSIGNED}(${part.group})${part.after}`, keywords, 0, 1, false));
+  // Not where the rule holds its name's case (`(?-i:ETSY|[Ee]tsy)`): the keyword scan is blind
+  // to case, and camelCase code holds such names inside other words (`getSymbol`, `sumOf`),
+  // each of which would make the next `"…": "<24 letters>"` a key.
+  if (fixedShape && part && !prefix && !keepsNameCase(rule.regex)) out.push(made(`${part.flags}${ASSIGNED}(${part.group})${part.after}`, keywords, 0, 1, false));
   return out;
 }
 
