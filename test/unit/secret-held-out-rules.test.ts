@@ -224,3 +224,14 @@ describe('values that end where their syntax ends', () => {
     for (const text of ['var token = this.readToken(1, state);', 'const secret = crypto.randomBytes(32);', 'password=input.value;']) keeps(text);
   });
 });
+
+describe("gitleaks' rules that keep their name's case", () => {
+  test('a name inside a camelCase word (`getSymbol`, `sumOf`) is no context for the next value of the rule’s shape', () => {
+    keeps('x6=["getSymbolAtLocation","getCompletionsAtPosition"]');
+    keeps('sumOfExposures = 3Kof2VffNQ0QgYIhXUPJosVlCaQKm2hfpWE6F1fT9YGY74blQBIPsrkCcf1TwKE5;');
+  });
+  test('the name written as a name still is', () => {
+    hides('sumo_token = 3Kof2VffNQ0QgYIhXUPJosVlCaQKm2hfpWE6F1fT9YGY74blQBIPsrkCcf1TwKE5;', '3Kof2VffNQ0QgYIhXUPJ');
+    hides('ETSY_KEY = "q8w7e6r5t4y3u2i1o9p0a8s7"', 'q8w7e6r5t4y3u2i1o9p0a8s7');
+  });
+});
