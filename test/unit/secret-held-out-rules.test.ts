@@ -235,3 +235,25 @@ describe("gitleaks' rules that keep their name's case", () => {
     hides('ETSY_KEY = "q8w7e6r5t4y3u2i1o9p0a8s7"', 'q8w7e6r5t4y3u2i1o9p0a8s7');
   });
 });
+
+describe("shapes gitleaks' own suite keeps as negatives", () => {
+  test('curl -u with what docs write in a password’s place is left; a password is hidden', () => {
+    keeps('curl -u <login:secret> https://example.org/v1/jobs');
+    keeps('curl --user admin:[YOUR_PASSWORD] http://[HOST]:8080/');
+    keeps('curl --user "aaa:bbb" https://example.org');
+    hides('curl -u deploy:Wq8#nT4vLz2p https://example.org', 'Wq8#nT4vLz2p');
+  });
+  test('a Slack token holds numbers; `xoxo-` in a file name is a word', () => {
+    keeps('see /img/2019/02-xoxo-festival-poster.png');
+    hides('SLACK=xoxp-2718281828-31415926535-aBcDeFgHiJkLmNoPqRsT', 'xoxp-2718281828-31415926535');
+  });
+  test('a PEM block with no key in it is an example of the format; one with a body is a key', () => {
+    keeps('key.pem = `-----BEGIN PRIVATE KEY-----\\n${key.toString("base64")}\\n-----END PRIVATE KEY-----`;');
+    keeps('PRIVATE_KEY="-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----"');
+    hides('-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIGlRWx9VdH3zQ2pN8tK5bY7cR4eW1\n-----END EC PRIVATE KEY-----', 'MHcCAQEEIGlRWx9VdH3zQ2pN8tK5bY7cR4eW1');
+  });
+  test("a value gitleaks' rule of the same name lists as published (Google's keys in its own apps) is left", () => {
+    keeps('const firebase = ["AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE"];');
+    hides('GOOGLE_MAPS=AIzaSyC4q8Wm2Lx9Tn3Vb7Rk1Zp6Hd5Jf0Gs2Qe', 'AIzaSyC4q8Wm2Lx9Tn3Vb7Rk1Zp6Hd5Jf0Gs2Qe');
+  });
+});

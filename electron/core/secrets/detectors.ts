@@ -103,6 +103,8 @@ class RuleDetector implements Detector {
   readonly group: number;
   readonly entropy: number;
   readonly allowlists: readonly Allowlist[];
+  /** The rule's lists without the global ones. */
+  readonly ownAllowlists: readonly Allowlist[];
   readonly windowed = true;
   readonly nameCharacter?: RegExp;
   readonly operator?: OperatorAfter;
@@ -118,6 +120,7 @@ class RuleDetector implements Detector {
     this.entropy = rule.entropy;
     // Most rules have no lists of their own: they share the global ones' array.
     this.allowlists = rule.allowlists.length === 0 ? global : [...rule.allowlists, ...global];
+    this.ownAllowlists = rule.allowlists;
     if (rule.semiGeneric) {
       this.nameCharacter = GITLEAKS_NAME;
       if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();
@@ -164,6 +167,18 @@ function gitleaksDetectors(): Detector[] {
   return gitleaks;
 }
 
+/**
+ * A pattern of Cove's named for a gitleaks rule (`gcp-api-key`) takes that rule's own allowlists:
+ * the values gitleaks' maintainers list as published on purpose (Google's keys in its own apps)
+ * are left by either.
+ */
+function withOwnAllowlists(detector: Detector, rules: readonly Detector[]): Detector {
+  const rule = rules.find((candidate) => candidate.name === detector.name && candidate.allowlists.length > 0);
+  if (!rule || !(rule instanceof RuleDetector)) return detector;
+  const own = rule.ownAllowlists;
+  return own.length === 0 ? detector : { ...detector, allowlists: own };
+}
+
 export interface DetectorIndex {
   unconditional: readonly Detector[];
   /** The detectors that have keywords: what `exhaustive` runs on every text. */
@@ -188,7 +203,8 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   const known = byFlag.get(withGitleaks);
   if (known) return known;
   // Cove's patterns first: where both find the same secret, its more specific name is shown.
-  const detectors = [...patterns.map(fromPattern), ...(withGitleaks ? gitleaksDetectors() : [])];
+  const rules = withGitleaks ? gitleaksDetectors() : [];
+  const detectors = [...patterns.map((pattern) => withOwnAllowlists(fromPattern(pattern), rules)), ...rules];
   const keyed = detectors.filter((detector) => detector.keywords.length > 0);
   const { keywords, wakes } = keywordList(keyed);
   // The structural prefixed-token rule leaves the prefixes these rules know to them.

@@ -59,6 +59,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S])*?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g,
     hints: ['private key'],
     near: 'text',
+    // A block with no key in it (`…KEY-----\nanything\n-----END…`, the two lines alone) is an example of the format.
+    accept: (secret) => /[A-Za-z0-9+/=]{16}/.test(secret.replace(/-----[ A-Z0-9]+-----/g, '')),
   },
   {
     // A block cut short (head -n, a truncated log): everything key-like after the header.
@@ -130,6 +132,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     name: 'slack-token',
     regex: /(?<![A-Za-z])xox[abposr]-(?:[A-Za-z0-9]+-)*[A-Za-z0-9]{8,}/g,
     hints: ['xox'],
+    // Every Slack token holds its team's and user's numbers; `xoxo-indieweb` in a file name is a word.
+    accept: (secret) => /\d/.test(secret.slice(5)),
   },
   {
     name: 'slack-token',
@@ -400,10 +404,17 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // curl -u / --user user:password (and wget, httpie). gitleaks has a rule, but its allowlist
     // excuses any password that merely starts with "x", "test" or "pwd".
     name: 'basic-auth-flag',
-    regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?[^\s:"'$]+:(?<secret>[^\s"'`]{3,})/g,
+    regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?(?<user>[^\s:"'$]+):(?<secret>[^\s"'`]{3,})/g,
     hints: ['-u', '--user', '--http-user'],
     near: 'line',
-    accept: (secret) => !PLACEHOLDER.test(secret) && !/^(?:\*+|x+|password|changeme)$/i.test(secret),
+    // What docs write in a password's place (`user:pass`, `<user:password>`, `neo4j:[PASSWORD]`,
+    // `username:token`, `xxx:yyy`, `test:test`), as in a URL's (url-password).
+    accept: (secret, match) => {
+      const bare = secret.replace(/^[[<]|[\]>]$/g, '');
+      return (
+        !/^\[.*\]$|^<.*>$/.test(secret) && !PLACEHOLDER.test(bare) && !URL_PLACEHOLDER.test(bare) && !/^(?:changeme|token|secret|api[_-]?key)$/i.test(bare) && secret !== match.groups?.user
+      );
+    },
   },
   {
     // A password in a known argument position: the second string given to a credential's
