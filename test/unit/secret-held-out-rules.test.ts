@@ -257,3 +257,13 @@ describe("shapes gitleaks' own suite keeps as negatives", () => {
     hides('GOOGLE_MAPS=AIzaSyC4q8Wm2Lx9Tn3Vb7Rk1Zp6Hd5Jf0Gs2Qe', 'AIzaSyC4q8Wm2Lx9Tn3Vb7Rk1Zp6Hd5Jf0Gs2Qe');
   });
 });
+
+describe("Kingfisher's case-blind rules keep their prefix's case", () => {
+  test('a prefix in the other case is a constant or a label (`HF_…`, `GHP_…`)', () => {
+    keeps("subdirs = glob('HF_ComputeServicesBuildTimeAbaqusSolv.HF*')");
+    keeps('LABEL: GHP_QWERTYUIOPASDFGHJKLZXCVBNMQWERTYUIOP');
+  });
+  test('the prefix as issued is still a token', () => {
+    hides('print(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)', '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');
+  });
+});

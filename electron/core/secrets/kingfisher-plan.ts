@@ -147,6 +147,7 @@ export function planKingfisherRules(): KingfisherPlan {
       const ignoreCase = source.startsWith('(?i)') && !source.includes('(?-');
       const js = checked(re2ToJs(ignoreCase ? source.slice(4) : source), ignoreCase ? 'gdi' : 'gd');
       const part = secretPart(source, 0);
+      const caseKept = prefixCaseAllowlist(source);
       // As with gitleaks' rules: a provider's own prefix says "credential" whatever the entropy.
       const prefix = distinctivePrefix(part ? part.group : source);
       rules.push({
@@ -156,7 +157,7 @@ export function planKingfisherRules(): KingfisherPlan {
         entropy: prefix ? 0 : (rule.min_entropy ?? 0),
         // Kingfisher's secret is the first capture group; 0 is the first that matched.
         secretGroup: 0,
-        allowlists: [0, 1],
+        allowlists: caseKept ? [0, 1, allowlists.push(caseKept) - 1] : [0, 1],
         semiGeneric: false,
         ...(prefix ? { prefix } : {}),
         ...(ignoreCase ? { ignoreCase } : {}),
@@ -168,6 +169,28 @@ export function planKingfisherRules(): KingfisherPlan {
   }
   return { rules, allowlists, skipped };
 }
+
+/**
+ * A provider's prefix keeps the case its rule writes it in, in a rule otherwise blind to case
+ * (`(?i)…(hf_[a-zA-Z]{34})`): tokens are issued with it (`hf_`, `ghp_`, `CCIPAT_`), and the other
+ * case is a constant's or a placeholder's (`HF_CAASIMULIAComputeServices…`, `GHP_THISIS…`).
+ * Where every capture group of such a rule begins with a literal that holds a separator, the
+ * secrets that begin with none of them as written are excused: an allowlist, compiled without
+ * `i` (the rule keeps its `i`, and with it the short source PlannedRule.ignoreCase is for).
+ */
+export function prefixCaseAllowlist(source: string): PlannedAllowlist | undefined {
+  if (!source.startsWith('(?i)')) return undefined;
+  const groups = [...source.matchAll(/(?<!\\)\((?!\?)/g)].map((group) => group.index + 1);
+  const prefixes = groups.map((at) => PREFIX_LITERAL.exec(source.slice(at))?.[0]);
+  if (prefixes.length === 0 || prefixes.some((prefix) => prefix === undefined)) return undefined;
+  return { regexes: [`^(?!${[...new Set(prefixes)].join('|')})`], target: 'secret', stopwords: [], all: false };
+}
+
+/**
+ * Letters, digits, separators and alternations of words that begin a group, ending in a separator
+ * (`hf_`, `api_org_`, `v1\.`, `(?:ghp|gho|github_pat)_`), with a letter before it.
+ */
+const PREFIX_LITERAL = /^(?=[(?:|\w\\.-]*[A-Za-z])(?:[A-Za-z0-9_]|\\[-.]|\(\?:[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*\))*(?:_|\\[-.])/;
 
 /** The source, once it is known to compile with `flags`. */
 function checked(source: string, flags: string): string {
