@@ -55,10 +55,12 @@ function skipElement(source, at, close) {
     const char = source[at];
     if (char === '"' || char === '`') at = goString(source, at)[1];
     else if (source.startsWith('//', at)) at = source.indexOf('\n', at);
-    else if ('({['.includes(char)) (depth++, at++);
-    else if (')}]'.includes(char) && depth > 0) (depth--, at++);
     else if (depth === 0 && (char === ',' || char === close)) return at;
-    else at++;
+    else {
+      if ('({['.includes(char)) depth++;
+      else if (')}]'.includes(char) && depth > 0) depth--;
+      at++;
+    }
   }
 }
 
