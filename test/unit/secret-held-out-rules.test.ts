@@ -267,3 +267,18 @@ describe("Kingfisher's case-blind rules keep their prefix's case", () => {
     hides('print(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)', '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');
   });
 });
+
+describe('names that hold no secret though a secret’s word is in them', () => {
+  test('what a secret is called or where it is, and the tokens a page prints for every visitor', () => {
+    keeps('VAULT_SECRET_NAME = "PROD-DB-2-PASSWORD"');
+    keeps('auth.token.url=login7.internal.f4ke.net:8443');
+    keeps('<meta name="csrf-token" content="q8R2nLx7Kp4vT9mZ3wY6bH1cF5jD0sG8aE2uI7oP=">');
+    keeps('csrf_token = "Wm3pQ9vL2xK7tR5nB8cY1zH4"');
+    keeps('<input type="hidden" name="authenticity_token" value="Hx4pN8zQ2wL6vR0kT5mB9cJ3yF7dG1sA">');
+    keeps('publicToken: "Pk7Rm2Wq9Lx4Tz8Nv3Bc6Hy1Jd5Gs0Fa"');
+  });
+  test('a name that only begins with such a word is still a secret’s', () => {
+    hides('SECRET_NAMESPACE_KEY=Zq8rT5wL2mN9xK4vB7cD1fG3', 'Zq8rT5wL2mN9xK4vB7cD1fG3');
+    hides('API_TOKEN_PROD = "Hx4pN8zQ2wL6vR0kT5mB9cJ3"', 'Hx4pN8zQ2wL6vR0kT5mB9cJ3');
+  });
+});

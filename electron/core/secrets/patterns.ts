@@ -13,7 +13,19 @@ import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-tok
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
-import { assignedSecret, basicCredentials, KEY_ENTROPY, MENTION_ENTROPY, namesPassword, passwordValue, PLACEHOLDER, randomHex, URL_PLACEHOLDER } from './value-checks';
+import {
+  assignedSecret,
+  basicCredentials,
+  KEY_ENTROPY,
+  MENTION_ENTROPY,
+  nameOf,
+  namesPassword,
+  NOT_A_SECRET_NAME,
+  passwordValue,
+  PLACEHOLDER,
+  randomHex,
+  URL_PLACEHOLDER,
+} from './value-checks';
 import { atlassianDataCenterToken, joseToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
@@ -290,7 +302,10 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
     // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
-    accept: (secret, match) => (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
+    accept: (secret, match) =>
+      !NOT_A_SECRET_NAME.test(nameOf(match[0])) &&
+      (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) &&
+      (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
     // A secret's name and its value with no assignment between, the way people and tools print
@@ -321,7 +336,8 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     near: 'line',
     operatorAfter: { between: /["'A-Za-z \t]/, operators: /[=:]/, value: { gap: /[ \t"']/, value: /[^\s"'`]/, min: 8 } },
     // A password's field is a password whatever its shape (`<add key="dbPassword" value="whiteduke" />`).
-    accept: (secret, match) => assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret, match.groups?.name)),
+    accept: (secret, match) =>
+      !NOT_A_SECRET_NAME.test(match.groups?.name ?? '') && (assignedSecret(secret) || (namesPassword(match.groups?.name ?? '') && passwordValue(secret, match.groups?.name))),
   },
   {
     // A value assigned to a password's own name is the password whatever its shape: people's

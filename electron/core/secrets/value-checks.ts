@@ -156,3 +156,16 @@ export const PLACEHOLDER = /^(?:\$|%|<|\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|chan
  * `REPLACE_WITH_PASSWORD`): secretlint's and noseyparker's suites keep these as negatives.
  */
 export const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|mypassword|\{[^}]*\}|x+|\*+|replace[_-]?with[_a-z-]*|.{1,3}|(.)\1*)$/i;
+
+/**
+ * Names that hold no secret though a secret's word is in them: what the secret is called or where
+ * it is (`LLM_SECRET_NAME`, `TOKEN_URL`, `dev.credentials.url`, `API_KEY_FILE`, `SECRET_LENGTH`),
+ * and the tokens a web page prints for every visitor (`csrf-token`, `authenticity_token`) or
+ * publishes (`publicToken`). From gitleaks' generic rule's allowlist, as names only: applied to
+ * the whole line as gitleaks does, its `author` also excused `authorization_token`.
+ */
+export const NOT_A_SECRET_NAME =
+  /(?:password|passwd|secret|token|api[_.-]?key|apikey|credentials?|creds)[_.-](?:names?|ur[il]s?|endpoints?|length|size|file|path|dir)(?![A-Za-z0-9])|(?:csrf|xsrf|authenticity)[_.-]?token|public[_.-]?token/i;
+
+/** The name part of an assignment's match: up to the first blank, quote or operator after a name character. */
+export const nameOf = (match: string) => /^[^\s"'`:=<>|?]*/.exec(match)?.[0] ?? match;
