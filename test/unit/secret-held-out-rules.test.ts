@@ -282,3 +282,25 @@ describe('names that hold no secret though a secret’s word is in them', () => 
     hides('API_TOKEN_PROD = "Hx4pN8zQ2wL6vR0kT5mB9cJ3"', 'Hx4pN8zQ2wL6vR0kT5mB9cJ3');
   });
 });
+
+describe('names in code given to a secret’s name are no secret (node_modules’ false alarms)', () => {
+  test('identifiers made of words, acronyms, a bundler’s `$1`, a module before a dot, hyphened words', () => {
+    keeps('exports.isXMLToken = isXMLToken;');
+    keeps('type QuestionDotToken = QuestionDotToken$2;');
+    keeps('readonly privateKey: pkijs.PrivateKeyInfo;');
+    keeps('privateKey: NonSharedBuffer;');
+    keeps("const SAME_ORIGIN_CREDENTIALS = 'same-origin-credentials'");
+    keeps("{ key: 'dispatcher', converter: webidl.converters.any }");
+  });
+  test('a draw of letters and digits, and a word with a number (how people make passwords), are still secrets', () => {
+    hides('API_TOKEN = ZHBejQShHJLVNWxcqyaGVfyC', 'ZHBejQShHJLVNWxcqyaGVfyC');
+    hides('secretarySecret: "summer2031"', 'summer2031');
+  });
+  test("a regular expression's source, an AWS signature's credential scope, a password's form field, a CSS selector, a binary type", () => {
+    keeps('const SECRET_CHARS = "[A-Za-z0-9!#%]+"');
+    keeps("Authorization: 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, SignedHeaders=host'");
+    keeps('chromium --password-store="gnome-libsecret"');
+    keeps('const inputs = { text: "[type=text]", password: "[type=password]" };');
+    keeps('export function derive(password: Uint8Array, salt: Uint8Array): Uint8Array;');
+  });
+});

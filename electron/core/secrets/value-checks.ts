@@ -20,11 +20,49 @@ export const entropyFloor = (value: string) => Math.min(ASSIGNMENT_ENTROPY, Math
 export function randomLetters(text: string): boolean {
   // Separators do not make a draw less random (`PSIYbVgfkbEPQoqJfzHpACTtihONkQ_cKmOpNDPNiCU`).
   const value = text.replace(/[_-]/g, '');
-  if (!/^[A-Za-z]{10,}$/.test(value)) return false;
+  if (!/^[A-Za-z]{10,}$/.test(value) || codeIdentifier(text)) return false;
   const upper = value.replace(/[^A-Z]/g, '').length / value.length;
   if (upper >= 0.25 && upper <= 0.75) return true;
   // Lower case joined by separators in short parts is words (`x-csrf-token`, a header's name).
   return upper === 0 && shannonEntropy(value) >= 3.3 && !/^[a-z]{1,10}(?:[_-][a-z]{1,10})+$/.test(text);
+}
+
+/**
+ * A name in code made of words (`isJSXToken`, `EndOfFileToken`, `CSSParserValue`, `Uint8Array`,
+ * `ArrowToken$1`, a bundle's renamed `index$2_EcPrivateKey`, `use-credentials`,
+ * `asn1js.OctetString`): each part a capitalised or lower-case
+ * word holding a vowel (a lone one of twelve letters at most), an acronym of five capitals at most,
+ * or a number of two digits after two words. A random
+ * draw breaks that within a few characters: a capital alone between others, or a run of
+ * lower-case letters with no vowel (`ZHBejQShHJ…`: `Sh`; `M0UXRQ2DBF5rEJ…`: `r`).
+ */
+export function codeIdentifier(value: string): boolean {
+  // A bundler's rename (`$1`) and a module's short name before a dot (`asn1js.OctetString`) are parts of names.
+  // A `$` elsewhere (`Harbour$Light`) is a password's symbol.
+  const name = value.replace(/\$\d+$/, '').replace(/\$\d+_?/g, '_');
+  if (name.length < 6 || !/^[A-Za-z][A-Za-z0-9_.-]*$/.test(name)) return false;
+  const segments = name.split('.');
+  if (segments.length > 4 || !segments.slice(0, -1).every((segment) => /^[a-z][a-z0-9]{0,11}$/.test(segment) || identifierPart(segment))) return false;
+  return segments
+    .at(-1)!
+    .split(/[-_]+/)
+    .filter((part) => part !== '')
+    .every(identifierPart);
+}
+
+function identifierPart(part: string): boolean {
+  const words = part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? [];
+  // One long lower-case run is a draw's as likely as a word's (randomLetters' entropy judges
+  // it), and one word and a number is how people make passwords (`hardcoded1`, `summer2024`).
+  const letterWords = words.filter((word) => !/\d/.test(word)).length;
+  if (words.join('') !== part || (words.length === 1 && part.length > 12) || (letterWords < 2 && letterWords < words.length)) return false;
+  return words.every((word) =>
+    /\d/.test(word)
+      ? word.length <= 2
+      : /[a-z]/.test(word)
+        ? word.length >= 2 && /[aeiouy]/i.test(word)
+        : word.length <= 5 && (word.length >= 2 || words.length === 1 || /^[AI]$/.test(word)),
+  );
 }
 
 /**
@@ -70,10 +108,17 @@ export const assignedSecret = (secret: string) =>
   !PLACEHOLDER.test(secret) &&
   !TEMPLATE_FIELD.test(secret) &&
   !CLOSED_NAME.test(secret) &&
-  !(CODE_NAME.test(secret) && !prefixedKey(secret) && !randomLetters(secret) && !fillerKey(secret)) &&
+  !((CODE_NAME.test(secret) || codeIdentifier(secret)) && !prefixedKey(secret) && !randomLetters(secret) && !fillerKey(secret)) &&
+  !REGEX_SOURCE.test(secret) &&
+  !/\/aws4_request$/.test(secret) &&
   !IS_URL.test(secret) &&
   !IS_PATH.test(secret) &&
   (((hasLetterAndDigit(secret) || randomLetters(secret)) && shannonEntropy(secret) >= entropyFloor(secret)) || prefixedKey(secret) || fillerKey(secret) || /^\d{16,}$/.test(secret));
+
+// An AWS signature's credential scope (`Credential=AKIA…/20121226/us-east-1/sqs/aws4_request`) names a key id, a day and a service: it holds no secret.
+
+/** A regular expression's source given to a secret's name (`TOKEN_CHARS = "[A-Za-z0-9._~+/-]+=*"`): a class and what repeats it. */
+const REGEX_SOURCE = /^\^?\[[^\]]+\][+*?{]|\\[dsw][+*{]|\(\?[:=!<]/;
 
 /** A URL assigned to a secret's name (`DB_CREDENTIALS = "postgres://…"`) is an address; url-password hides its password. */
 export const IS_URL = /^[a-z][a-z0-9+.-]{1,20}:\/\//i;
@@ -85,9 +130,11 @@ export const NOT_A_PASSWORD =
 /**
  * Values a password's name is given in code that are not passwords: a dotted reference
  * (`env.TEST_PASSWORD`), a route or selector (`/forgot-password`, `#add-password`), an ARN, the
- * rest of a concatenation (`"+new Buffer(`).
+ * rest of a concatenation (`"+new Buffer(`), a CSS attribute selector (`"[type=password]"`), the
+ * binary types a typed signature gives it (`password: Uint8Array`).
  */
-export const PASSWORD_LOOK_ALIKE = /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\([^)]*\))?|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*)$/;
+export const PASSWORD_LOOK_ALIKE =
+  /^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\([^)]*\))?|[#/+.].*|arn:.*|[a-z]+(?:[/_-][a-z]+)*\/[a-z/_#-]*|\[[\w-]+(?:[~|^$*]?=[^\]]*)?\]|(?:Uint8Array|Uint8ClampedArray|ArrayBuffer|Buffer|BufferSource|BinaryLike|KeyObject|CryptoKey)(?:\s*\|.*)?)$/;
 
 /**
  * A value that spells its own name stands for one or labels it: the name or its end
@@ -159,13 +206,14 @@ export const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|mypassword|\{[^}]*\
 
 /**
  * Names that hold no secret though a secret's word is in them: what the secret is called or where
- * it is (`LLM_SECRET_NAME`, `TOKEN_URL`, `dev.credentials.url`, `API_KEY_FILE`, `SECRET_LENGTH`),
+ * it is (`LLM_SECRET_NAME`, `TOKEN_URL`, `dev.credentials.url`, `API_KEY_FILE`, `SECRET_LENGTH`,
+ * Chromium's `--password-store=basic`), a form's or a policy's parts (`password_field`, `password_policy`),
  * and the tokens a web page prints for every visitor (`csrf-token`, `authenticity_token`) or
  * publishes (`publicToken`). From gitleaks' generic rule's allowlist, as names only: applied to
  * the whole line as gitleaks does, its `author` also excused `authorization_token`.
  */
 export const NOT_A_SECRET_NAME =
-  /(?:password|passwd|secret|token|api[_.-]?key|apikey|credentials?|creds)[_.-](?:names?|ur[il]s?|endpoints?|length|size|file|path|dir)(?![A-Za-z0-9])|(?:csrf|xsrf|authenticity)[_.-]?token|public[_.-]?token/i;
+  /(?:password|passwd|secret|token|api[_.-]?key|apikey|credentials?|creds)[_.-](?:names?|ur[il]s?|endpoints?|length|size|file|path|dir|store|manager|policy|field|label|prompt|hint|placeholder|strength)(?![A-Za-z0-9])|(?:csrf|xsrf|authenticity)[_.-]?token|public[_.-]?token/i;
 
 /** The name part of an assignment's match: up to the first blank, quote or operator after a name character. */
 export const nameOf = (match: string) => /^[^\s"'`:=<>|?]*/.exec(match)?.[0] ?? match;
