@@ -116,8 +116,13 @@ class RuleDetector implements Detector {
     this.keywords = rule.keywords;
     this.group = rule.secretGroup;
     this.entropy = rule.entropy;
-    // Most rules have no lists of their own: they share the global ones' array.
-    this.allowlists = rule.allowlists.length === 0 ? global : [...rule.allowlists, ...global];
+    // Most rules have no lists of their own: they share the global ones' array. A provider's
+    // prefix is context enough (as for the entropy floor, gitleaks-plan.ts): the global stopwords,
+    // words a generic value is excused for holding, do not excuse a token that begins with its
+    // provider's prefix (`glsa_abcdefghijklmnopqrstuvwxyz012345_89abcdef`, a test key typed as
+    // a walk of the alphabet, is a key all the same). The rule's own lists still apply.
+    const lists = rule.prefix ? (prefixedGlobal ??= withoutStopwords(global)) : global;
+    this.allowlists = rule.allowlists.length === 0 ? lists : [...rule.allowlists, ...lists];
     if (rule.semiGeneric) {
       this.nameCharacter = GITLEAKS_NAME;
       if (rule.keywords.every((keyword) => /^[\w.-]+$/.test(keyword))) this.operator = semiGenericShared ??= semiGenericOperator();
@@ -153,6 +158,23 @@ class RuleDetector implements Detector {
     return this.shape;
   }
 }
+
+/** The global allowlists as a prefixed rule's secret is judged by them: without their stopwords. */
+let prefixedGlobal: readonly Allowlist[] | undefined;
+const withoutStopwords = (lists: readonly Allowlist[]): Allowlist[] =>
+  lists.map((list) =>
+    // An "AND" list's stopwords are half of one condition; its regexes are compiled when first asked for.
+    list.all || list.stopwords.length === 0
+      ? list
+      : {
+          target: list.target,
+          all: false,
+          stopwords: [],
+          get regexes() {
+            return list.regexes;
+          },
+        },
+  );
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
 let gitleaks: Detector[] | undefined;

@@ -10,6 +10,7 @@
 import { CODE_PATTERNS } from './code-patterns';
 import { shannonEntropy } from './gitleaks-rules';
 import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-token';
+import { PROVIDER_PATTERNS } from './provider-shapes';
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
@@ -453,4 +454,4 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
 ];
 
 /** Cove's own shapes, then those other scanners test that gitleaks lacks. */
-export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS];
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...PROVIDER_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS];
