@@ -54,3 +54,21 @@ describe('a prefixed rule is not excused by a global stopword', () => {
     hidden("typeform_token7 = 'tfp_zyxAbcdefghijklmnopqrstuvwxyzQ9R8s7T6u5V4w3X2y1Z0aBcDeFgHiJ'", 'tfp_zyxAbcdefghijklmnopqrstuvwxyzQ9R8s7T6u5V4w3X2y1Z0aBcDeFgHiJ');
   });
 });
+
+describe("a found secret's body, repeated without its prefix", () => {
+  test('a twin under another name or prefix is hidden near the secret', () => {
+    const body = '9f3c7a1e5b2d8046c1e7a9b3d5f20864';
+    const twin = redact(`APP_ID=${body}\nAPP_SECRET=shpss_${body}\n`);
+    assert.ok(!twin.includes(body.slice(0, 12)) && !twin.includes(body.slice(-12)), twin);
+    const keys = redact(`public = pk-lf-7d2e91c4-5a3b-4f60-8e17-b29c6d04f3a8\nsecret = sk-lf-7d2e91c4-5a3b-4f60-8e17-b29c6d04f3a8`);
+    assert.ok(!keys.includes('5a3b-4f60-8e17'), keys);
+  });
+
+  test('a body of words, or far from the secret, is left', () => {
+    const words = 'label: my_long_password_here\npassword = "hx_my_long_password_here"';
+    assert.ok(redact(words).startsWith('label: my_long_password_here\n'), redact(words));
+    const body = '9f3c7a1e5b2d8046c1e7a9b3d5f20864';
+    const far = redact(`APP_SECRET=shpss_${body}\n${'filler line of prose\n'.repeat(80)}APP_ID=${body}\n`);
+    assert.ok(far.endsWith(`APP_ID=${body}\n`), far.slice(-80));
+  });
+});
