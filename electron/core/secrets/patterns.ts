@@ -14,7 +14,7 @@ import { PROVIDER_PATTERNS } from './provider-shapes';
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
-import { assignedSecret, basicCredentials, KEY_ENTROPY, MENTION_ENTROPY, namesPassword, passwordValue, PLACEHOLDER, randomHex, URL_PLACEHOLDER } from './value-checks';
+import { assignedSecret, basicCredentials, KEY_ENTROPY, MENTION_ENTROPY, namesPassword, ownName, passwordValue, PLACEHOLDER, randomHex, URL_PLACEHOLDER } from './value-checks';
 import { atlassianDataCenterToken, joseToken, azureDevOpsLegacyToken, launchDarklyKey, passwordUnderSecretName } from './token-shapes';
 
 export interface SecretPattern {
@@ -275,7 +275,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)\d{0,3}(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>[^\s"'`\\]{8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -287,7 +287,11 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
     // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
-    accept: (secret, match) => (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) && (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
+    // A value that spells its own name stands for one (`confirm_password2: confirm_password2`).
+    accept: (secret, match) =>
+      (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) &&
+      !ownName(secret, /^[A-Za-z0-9_.$@-]*/.exec(match[0])?.[0] ?? '') &&
+      (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
     // A secret's name and its value with no assignment between, the way people and tools print
