@@ -50,6 +50,25 @@ describe('a literal returned by a function named for a credential', () => {
   });
 });
 
+describe('a literal given alone to a function named for a credential', () => {
+  test("a setter's or a builder's literal, and requests' auth tuple", () => {
+    hidden('mailer.setApiKey("Wq7Lz2Rk9Pm4Xt8V");', 'Wq7Lz2Rk9Pm4Xt8V');
+    hidden('builder.withAuthToken( "Hn3Vb8Qz5Kd1Ry6T" )', 'Hn3Vb8Qz5Kd1Ry6T');
+    hidden('requests.post(url, auth=("deploy", "Tz4Rm8Wq2Lp6"))', 'Tz4Rm8Wq2Lp6');
+  });
+
+  test('a lookup by name or path, and an address, are left', () => {
+    for (const text of [
+      'vault.getSecret("DB_PASSWORD")',
+      'store.readSecret("team/prod/db")',
+      'sendResetPassword("ann@example.com")',
+      'client.getAccessToken(user3)',
+      'requests.get(url, auth=(user, pw))',
+    ])
+      assert.equal(redact(text), text);
+  });
+});
+
 describe('an API client made with one literal', () => {
   test('the literal is its key', () => {
     hidden('const c = new ZenoAPI("4f1b2c9e-7d3a-4e8b-9a61-0c5d2e7f8b13");', '4f1b2c9e-7d3a-4e8b-9a61-0c5d2e7f8b13');

@@ -212,6 +212,26 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     accept: (secret, match) => valueFor(nameOf(match), secret),
   },
   {
+    // A literal given alone to a function named for a credential: a setter's or a builder's
+    // (`sgMail.setApiKey("…")`, `client.withToken("…")`, `hashPassword("…")`). A lookup by a
+    // name (`getSecret("DB_PASSWORD")`, `vault.readSecret("app/prod")`) passes a name or a path,
+    // which no credential's value is; nor is an address (`resetPassword("ann@example.com")`).
+    name: 'secret-argument',
+    regex: new RegExp(String.raw`(?<name>[A-Za-z0-9_]*?${CREDENTIAL_END})\([ \t]*(?<quote>["'\x60])(?<secret>[^"'\x60\n\\]{8,300})\k<quote>[ \t]*\)`, 'gi'),
+    hints: endingIn('('),
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    operatorAfter: { between: /[A-Za-z0-9_]/, operators: /\(/, value: { gap: /[ \t(]/, value: /["'`]/, min: 1, reach: 4 } },
+    accept: (secret, match) => valueFor(nameOf(match), secret) && !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(secret) && !/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(secret),
+  },
+  {
+    // Python requests' `auth=("user", "password")`: the password is the tuple's second literal.
+    name: 'password-argument',
+    regex: /\bauth[ \t]*=[ \t]*\([ \t]*(?<q>["'])[^"'\n]{1,100}\k<q>[ \t]*,[ \t]*(?<quote>["'])(?<secret>[^"'\n]{4,100})\k<quote>[ \t]*\)/g,
+    hints: ['auth=(', 'auth =('],
+    accept: (secret) => passwordValue(secret, ''),
+  },
+  {
     // An API's client made with one literal, its key: `new HubSpotAPI("…")`,
     // `WeatherClient('…')`, `PaymentsSdk("…")`. The literal must be random enough to be a key
     // (16 characters or more, letters and digits): an address, a region, a project's name
