@@ -47,6 +47,17 @@ describe('provider prefixes of any length', () => {
   });
 });
 
+describe("a prefixed rule's token runs to its end", () => {
+  test('a token longer than the rule wants shows no tail', () => {
+    hidden('DOPPLER=dp.pt.Hs7Kq2Wz9Lm4Rt8Vb1Nc6Xp3Yd5Fg0Jh2Qk7Ws4Ez9Ru1Ti8Op3Ylong', 'Ti8Op3Ylong');
+    hidden('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c0ffee4a5b6c', 'c0ffee4a5b6c');
+  });
+
+  test('what follows a token past a separator it does not hold is left', () => {
+    assert.equal(redact('dp.pt.Hs7Kq2Wz9Lm4Rt8Vb1Nc6Xp3Yd5Fg0Jh2Qk7Ws4Ez9Ru1 next.word'), '[REDACTED:doppler-api-token] next.word');
+  });
+});
+
 describe('a prefixed rule is not excused by a global stopword', () => {
   test('a walk of the alphabet after a provider prefix is a test key, still a key', () => {
     hidden('grafana sa: glsa_ABCDEFGHIJKLMNOPQRSTUVWXYZ987654_0a1b2c3d', 'glsa_ABCDEFGHIJKLMNOPQRSTUVWXYZ987654_0a1b2c3d');

@@ -43,6 +43,12 @@ export interface Detector {
   anchored?: RegExp;
   /** For a detector with no keywords: where its matches can be, by its own scan (see `SecretPattern.places`). */
   places?: (text: string) => number[];
+  /**
+   * A provider's prefixed token whose rule wants one exact length (`dp\.pt\.[a-zA-Z0-9]{43}`,
+   * `shpat_[a-fA-F0-9]{32}`, no end boundary): the secret runs on to the token's end, so that a
+   * longer token (a test key, a newer format) does not show its tail.
+   */
+  tokenTail?: boolean;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -106,6 +112,7 @@ class RuleDetector implements Detector {
   readonly windowed = true;
   readonly nameCharacter?: RegExp;
   readonly operator?: OperatorAfter;
+  readonly tokenTail: boolean;
   private shape: { before: number; after: number; anchored: RegExp | undefined } | undefined;
 
   constructor(
@@ -116,6 +123,7 @@ class RuleDetector implements Detector {
     this.keywords = rule.keywords;
     this.group = rule.secretGroup;
     this.entropy = rule.entropy;
+    this.tokenTail = rule.prefix !== undefined && !rule.semiGeneric;
     // Most rules have no lists of their own: they share the global ones' array. A provider's
     // prefix is context enough (as for the entropy floor, gitleaks-plan.ts): the global stopwords,
     // words a generic value is excused for holding, do not excuse a token that begins with its
