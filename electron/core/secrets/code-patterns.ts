@@ -72,6 +72,17 @@ function gluedKeys(text: string): number[] {
   return places.sort((a, b) => a - b);
 }
 
+/**
+ * The words a name that says credential ends in (a header's, a key's, a getter's): `X-Api-Key`,
+ * `Beamer-Api-Key`, `X-Auth-Token`, `Authorization`, `api_key`, `getBetterStackToken`.
+ * `key` alone names anything (`("key", "value")`), so only a credential's key.
+ */
+const CREDENTIAL_WORDS = ['token', 'secret', 'password', 'passwd', 'passphrase', 'pwd', 'authorization', 'credential', 'credentials', 'key'];
+const CREDENTIAL_END = String.raw`(?:token|secret|password|passwd|passphrase|pwd|authorization|credentials?|(?:api|access|secret|private|auth|client|app|license|master|signing|encryption)[_-]?key)`;
+
+/** Each word with what must follow it, as a hint: the rules wake only where a name ends so. */
+const endingIn = (...after: string[]) => CREDENTIAL_WORDS.flatMap((word) => after.map((next) => word + next));
+
 export const CODE_PATTERNS: readonly SecretPattern[] = [
   {
     // A password's or secret's name numbered after its word (`static_password01 = "…"`,
@@ -159,6 +170,79 @@ export const CODE_PATTERNS: readonly SecretPattern[] = [
     hints: ['pass', 'pwd'],
     near: 'word',
     accept: (secret, match) => namesPassword(nameOf(match)) && passwordValue(secret, nameOf(match)),
+  },
+  {
+    // A credential's name and its value as two literals of one call, array or tuple:
+    // `req.Header.Set("X-Api-Key", "…")`, `headers.put("X-Auth-Token", "…")`,
+    // `["api_key", "…"]`, `{"token", "…"}`, `("password", "…")`. The name is the first
+    // literal after `(`, `[`, `{` or `,`; the value, the literal right after it and the last one
+    // (a list of names goes on: `assert(params, "password", "salt", …)`), judged by what the
+    // name says (a sentence, a word, a path or a placeholder is no secret).
+    name: 'secret-argument',
+    regex: new RegExp(
+      String.raw`(?<=[([{,][ \t]*(?<open>["']))(?<name>[A-Za-z0-9_.-]*?${CREDENTIAL_END})\k<open>[ \t]*,[ \t]*(?<quote>["'])(?<secret>[^"'\n\\]{8,300})\k<quote>(?=[ \t]*[)\]}])`,
+      'gi',
+    ),
+    // Woken where a credential's word closes a literal (`key"`, `token'`), not at each `key`.
+    hints: endingIn('"', "'"),
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_.-]/,
+    operatorAfter: { between: /[A-Za-z0-9_.-]/, operators: /["']/, value: { gap: /[ \t,"']/, value: /[^"'\n\\]/, min: 8, reach: 6 } },
+    // A password's name in a list of names is followed by another name (`"password", "salt")`,
+    // `"new-password", "current-password"`): there the value needs a digit or a symbol.
+    accept: (secret, match) => valueFor(nameOf(match).replace(/authorization/i, 'token'), secret) && !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(secret),
+  },
+  {
+    // A literal returned by a function named for a credential: Go's
+    // `func getServiceToken() string { return "…" }`, Java's `String getApiKey() { return "…"; }`,
+    // Python's `def api_token(): return "…"` (on the next line too), Kotlin's
+    // `fun apiKey(): String = "…"`, TypeScript's `getToken(): string { return "…" }`, C#'s
+    // `string ApiKey() => "…"`. A getter that computes or looks its value up is left.
+    name: 'secret-return',
+    regex: new RegExp(
+      String.raw`(?<name>[A-Za-z0-9_]*?${CREDENTIAL_END})\([^()\n]{0,60}\)[ \t]*(?:(?::|->)?[ \t]*[\w.<>[\]|?*, \t]{1,40}?)?[ \t]*(?:[{:][ \t]*\n?[ \t]*return[ \t]+|=>?[ \t]*)(?<quote>["'\x60])(?<secret>[^"'\x60\n\\]{8,300})\k<quote>(?![ \t]*[+.[%])`,
+      'gi',
+    ),
+    // Woken where a credential's word is called or defined (`token(`, `key(`): a definition writes
+    // nothing between the name and `(`.
+    hints: endingIn('('),
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    operatorAfter: { between: /[A-Za-z0-9_]/, operators: /\(/ },
+    accept: (secret, match) => valueFor(nameOf(match), secret),
+  },
+  {
+    // A literal given alone to a function named for a credential: a setter's or a builder's
+    // (`sgMail.setApiKey("…")`, `client.withToken("…")`, `hashPassword("…")`). A lookup by a
+    // name (`getSecret("DB_PASSWORD")`, `vault.readSecret("app/prod")`) passes a name or a path,
+    // which no credential's value is; nor is an address (`resetPassword("ann@example.com")`).
+    name: 'secret-argument',
+    regex: new RegExp(String.raw`(?<name>[A-Za-z0-9_]*?${CREDENTIAL_END})\([ \t]*(?<quote>["'\x60])(?<secret>[^"'\x60\n\\]{8,300})\k<quote>[ \t]*\)`, 'gi'),
+    hints: endingIn('('),
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    operatorAfter: { between: /[A-Za-z0-9_]/, operators: /\(/, value: { gap: /[ \t(]/, value: /["'`]/, min: 1, reach: 4 } },
+    accept: (secret, match) => valueFor(nameOf(match), secret) && !/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(secret) && !/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(secret),
+  },
+  {
+    // Python requests' `auth=("user", "password")`: the password is the tuple's second literal.
+    name: 'password-argument',
+    regex: /\bauth[ \t]*=[ \t]*\([ \t]*(?<q>["'])[^"'\n]{1,100}\k<q>[ \t]*,[ \t]*(?<quote>["'])(?<secret>[^"'\n]{4,100})\k<quote>[ \t]*\)/g,
+    hints: ['auth=(', 'auth =('],
+    accept: (secret) => passwordValue(secret, ''),
+  },
+  {
+    // An API's client made with one literal, its key: `new HubSpotAPI("…")`,
+    // `WeatherClient('…')`, `PaymentsSdk("…")`. The literal must be random enough to be a key
+    // (16 characters or more, letters and digits): an address, a region, a project's name
+    // (`new S3Client("us-east-1")`, `ApiClient("https://…")`) is what other clients are given.
+    name: 'secret-argument',
+    regex: /(?<![\w$.])(?<name>[A-Z][A-Za-z0-9]*(?:API|Api|Client|SDK|Sdk))\([ \t]*(?<quote>["'])(?<secret>[^"'\s\\]{16,200})\k<quote>[ \t]*\)/g,
+    hints: ['api(', 'client(', 'sdk('],
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    // An Ethereum address (`0x…`, public) is what a chain's client is given.
+    accept: (secret) => secretValue(secret, '') && hasLetterAndDigit(secret) && !/^0x[0-9a-f]+$/i.test(secret),
   },
   {
     // curl's `--proxy-user user:password` (`-u`/`--user` are patterns.ts' basic-auth-flag's).

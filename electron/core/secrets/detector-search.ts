@@ -31,6 +31,9 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
+/** What a provider's token is made of, for `Detector.tokenTail`. */
+const TOKEN_CHARACTER = /[A-Za-z0-9_-]/;
+
 /** Pushes the match's secret unless its entropy, `accept` or an allowlist excuses it. */
 function judge(text: string, match: RegExpExecArray, detector: Detector, into: Span[], offset: number): void {
   const [start, end] = secretSpan(match, detector);
@@ -39,7 +42,9 @@ function judge(text: string, match: RegExpExecArray, detector: Detector, into: S
   if (detector.entropy > 0 && shannonEntropy(secret) <= detector.entropy) return;
   if (detector.accept && !detector.accept(secret, match)) return;
   if (detector.allowlists.length > 0 && allowed({ secret, match: match[0], line: lineAround(text, match.index, match.index + match[0].length) }, detector.allowlists)) return;
-  into.push({ start: start + offset, end: end + offset, label: detector.name });
+  let tail = end;
+  if (detector.tokenTail && TOKEN_CHARACTER.test(text[end - 1]!)) while (tail < text.length && TOKEN_CHARACTER.test(text[tail]!)) tail++;
+  into.push({ start: start + offset, end: tail + offset, label: detector.name });
 }
 
 /** Finds the detector's secrets in `text`, pushing their spans shifted by `offset`. */

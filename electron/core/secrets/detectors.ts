@@ -43,6 +43,12 @@ export interface Detector {
   anchored?: RegExp;
   /** For a detector with no keywords: where its matches can be, by its own scan (see `SecretPattern.places`). */
   places?: (text: string) => number[];
+  /**
+   * A provider's prefixed token whose rule wants one exact length (`dp\.pt\.[a-zA-Z0-9]{43}`,
+   * `shpat_[a-fA-F0-9]{32}`, no end boundary): the secret runs on to the token's end, so that a
+   * longer token (a test key, a newer format) does not show its tail.
+   */
+  tokenTail?: boolean;
 }
 
 /** Lines before and after a keyword that a windowed rule sees (curl's rule spans up to 5). */
@@ -108,6 +114,7 @@ class RuleDetector implements Detector {
   readonly windowed = true;
   readonly nameCharacter?: RegExp;
   readonly operator?: OperatorAfter;
+  readonly tokenTail: boolean;
   private shape: { before: number; after: number; anchored: RegExp | undefined } | undefined;
 
   constructor(
@@ -118,8 +125,14 @@ class RuleDetector implements Detector {
     this.keywords = rule.keywords;
     this.group = rule.secretGroup;
     this.entropy = rule.entropy;
-    // Most rules have no lists of their own: they share the global ones' array.
-    this.allowlists = rule.allowlists.length === 0 ? global : [...rule.allowlists, ...global];
+    this.tokenTail = rule.prefix !== undefined && !rule.semiGeneric;
+    // Most rules have no lists of their own: they share the global ones' array. A provider's
+    // prefix is context enough (as for the entropy floor, gitleaks-plan.ts): the global stopwords,
+    // words a generic value is excused for holding, do not excuse a token that begins with its
+    // provider's prefix (`glsa_abcdefghijklmnopqrstuvwxyz012345_89abcdef`, a test key typed as
+    // a walk of the alphabet, is a key all the same). The rule's own lists still apply.
+    const lists = rule.prefix ? (prefixedGlobal ??= withoutStopwords(global)) : global;
+    this.allowlists = rule.allowlists.length === 0 ? lists : [...rule.allowlists, ...lists];
     this.ownAllowlists = rule.allowlists;
     if (rule.semiGeneric) {
       this.nameCharacter = GITLEAKS_NAME;
@@ -156,6 +169,23 @@ class RuleDetector implements Detector {
     return this.shape;
   }
 }
+
+/** The global allowlists as a prefixed rule's secret is judged by them: without their stopwords. */
+let prefixedGlobal: readonly Allowlist[] | undefined;
+const withoutStopwords = (lists: readonly Allowlist[]): Allowlist[] =>
+  lists.map((list) =>
+    // An "AND" list's stopwords are half of one condition; its regexes are compiled when first asked for.
+    list.all || list.stopwords.length === 0
+      ? list
+      : {
+          target: list.target,
+          all: false,
+          stopwords: [],
+          get regexes() {
+            return list.regexes;
+          },
+        },
+  );
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
 let gitleaks: Detector[] | undefined;

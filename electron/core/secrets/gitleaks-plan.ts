@@ -82,7 +82,8 @@ function planRule(rule: RawRule & { regex: string }, allowlists: number[]): Plan
   // a low-entropy body is a test key, still a key.
   const out = [made(rule.regex, keywords, prefix || fixedShape ? 0 : (rule.entropy ?? 0), rule.secretGroup ?? 0, semiGeneric, prefix)];
   // The prefixed secret alone, wherever it is assigned: `NR_TOKEN=NRJS-…` names no `new_relic`.
-  if (semiGeneric && part && prefix) out.push(made(`${part.flags}\\b(${part.group})${part.after}`, [prefix.toLowerCase()], 0, 1, false));
+  // It keeps the prefix: that is what excuses it from the global stopwords (detectors.ts).
+  if (semiGeneric && part && prefix) out.push(made(`${part.flags}\\b(${part.group})${part.after}`, [prefix.toLowerCase()], 0, 1, false, prefix));
   // The provider's name as the context of a value of its exact shape assigned to any name on
   // the lines after: a section header (`[linkedin]` / `token = …`), the name field of a
   // name/value pair (`<add key="linkedinToken" value="…"/>`).

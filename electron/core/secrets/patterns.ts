@@ -10,6 +10,7 @@
 import { CODE_PATTERNS } from './code-patterns';
 import { shannonEntropy } from './gitleaks-rules';
 import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-token';
+import { PROVIDER_PATTERNS } from './provider-shapes';
 import { hasLetterAndDigit } from './rule-model';
 import type { ValueAfter } from './keyword-anchors';
 import { SCANNER_PATTERNS } from './scanner-rules';
@@ -21,6 +22,7 @@ import {
   nameOf,
   namesPassword,
   NOT_A_SECRET_NAME,
+  ownName,
   passwordValue,
   PLACEHOLDER,
   randomHex,
@@ -290,7 +292,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     // line break (the next line is not the value).
     name: 'secret-assignment',
     regex:
-      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>(?:(?!\k<quote>)`)?(?:[^\s"'`\\]|\\[^\s"'`\\]|\\\\){8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
+      /(?<![A-Za-z0-9]|\/\/[^\s/]*)[A-Za-z0-9_.$@-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|client[_-]?secret|credentials?|creds)\d{0,3}(?:[_.-][A-Za-z0-9]+)*(?:["']\]|["'\]])?[ \t]*(?:::=|:=|\?=|\.=|\+=|\|\|=|=>|<-|:|(?<compare>!==?|===?)(?=[ \t]*["'`])|=(?![=~])|>)[ \t]*(?:\[[ \t]*)?(?:\\?(?<quote>["'`])(?<secret>(?:(?!\k<quote>)`)?(?:[^\s"'`\\]|\\[^\s"'`\\]|\\\\){8,300})\\?\k<quote>|["'`]?(?<secret2>(?<=[A-Za-z0-9_]=)[^\s"'`]{8,300}(?=[ \t]*$)|[^\s"'`,;(){}[\]<>]{8,}(?=["'`\s,;<)\]]|\\[nr]|$)))/gim,
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'cred'],
     near: 'word',
     // The rest of the name (`_KEY_ID`, `.prod`), a closing quote or bracket, blanks; `.=` starts with a name character.
@@ -302,9 +304,11 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     operatorAfter: { between: /[A-Za-z0-9_.$@"'\] \t-]/, operators: /[:?+|=<>!]/, value: { gap: /[:=?.+|<>\- \t[`"'\\]/, value: /[^\s"'`]/, min: 8 } },
     // A password under a token's name is one too (`GENERIC_TOKEN=open-sesame`, `appSecret = "Prestigitariu$"`);
     // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
+    // A value that spells its own name stands for one (`confirm_password2: confirm_password2`).
     accept: (secret, match) =>
       !NOT_A_SECRET_NAME.test(nameOf(match[0])) &&
       (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) &&
+      !ownName(secret, /^[A-Za-z0-9_.$@-]*/.exec(match[0])?.[0] ?? '') &&
       (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {
@@ -480,4 +484,4 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
 ];
 
 /** Cove's own shapes, then those other scanners test that gitleaks lacks. */
-export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS];
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...PROVIDER_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS];

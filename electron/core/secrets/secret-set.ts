@@ -229,10 +229,38 @@ const RECURRING_MIN = 12;
 /** How far either side of a secret its repeats are looked for: its line and a few around it. */
 const RECURRING_REACH = 1000;
 
+/** The shortest body, after a secret's prefix, whose other appearances near the secret are hidden too. */
+const BODY_MIN = 16;
+
+/**
+ * A provider's prefix at a secret's start: one to three short parts, each a letter and up to 9
+ * letters or digits and then `_` or `-` (`shpss_`, `sk-lf-`, `s-s4t2ud-`, `sk_live_`).
+ */
+const KEY_PREFIX = /^(?:[A-Za-z][A-Za-z0-9]{0,9}[_-]){1,3}/;
+
+/**
+ * What follows a secret's prefix, after each of its separators, longest first: the part a twin
+ * shares (a client id that is the secret's body without `shpss_`, a public key `pk-lf-…` with
+ * the secret key's `sk-lf-` body, 42's `u-s4t2ud-…` beside `s-s4t2ud-…`). Long enough and with
+ * a digit (a key's body, not the words of a name such as `my_long_password_here`).
+ */
+function bodiesOf(secret: string): string[] {
+  const prefix = KEY_PREFIX.exec(secret)?.[0] ?? '';
+  const bodies: string[] = [];
+  for (let at = 0; at < prefix.length; at++) {
+    if (secret[at] !== '_' && secret[at] !== '-') continue;
+    const body = secret.slice(at + 1);
+    if (body.length >= BODY_MIN && /\d/.test(body)) bodies.push(body);
+  }
+  return bodies;
+}
+
 /**
  * A secret found once is hidden where it recurs near by, where the rule's context is not
- * (`token = 'sk_d21e…' | 'sk_d21e…'`, a key set on one line and echoed on the next). Only near
- * by: a search of the whole text per secret would cost a pass over it for each one.
+ * (`token = 'sk_d21e…' | 'sk_d21e…'`, a key set on one line and echoed on the next), and so is
+ * its body after a provider's prefix (bodiesOf): the twin that shows the same characters under
+ * another name or prefix. Only near by: a search of the whole text per secret would cost a pass
+ * over it for each one.
  */
 function withRecurrences(text: string, spans: Span[]): Span[] {
   const all = [...spans];
@@ -244,6 +272,14 @@ function withRecurrences(text: string, spans: Span[]): Span[] {
     const near = text.slice(from, span.end + RECURRING_REACH);
     for (let at = near.indexOf(secret); at !== -1; at = near.indexOf(secret, at + length)) {
       if (from + at !== span.start) all.push({ start: from + at, end: from + at + length, label: span.label });
+    }
+    for (const body of bodiesOf(secret)) {
+      for (let at = near.indexOf(body); at !== -1; at = near.indexOf(body, at + body.length)) {
+        const start = from + at;
+        // Not the secret's own body (one inside a recurrence of the whole secret merges with it).
+        if (start >= span.start && start < span.end) continue;
+        all.push({ start, end: start + body.length, label: span.label });
+      }
     }
   }
   return all;
