@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { SecretSet } from '../../electron/core/secrets';
 import { detectorIndex } from '../../electron/core/secrets/detectors';
+import { planGitleaksRules } from '../../electron/core/secrets/gitleaks-plan';
 import { GENERATE_COMMAND, GENERATED_RULES_PATH, generatedRulesText } from '../../electron/core/secrets/generate-rules';
 import { KeywordScanner } from '../../electron/core/secrets/keyword-scan';
 import { loadTables, saveTables } from '../../electron/core/secrets/keyword-tables';
@@ -90,4 +92,13 @@ describe('saved keyword-scanner tables', () => {
     assert.throws(() => loadTables({ ...saved, outputs: [[9999, 0]] }), /the output \[9999,0\] names no state or keyword/);
     assert.throws(() => new KeywordScanner(['other'], loadTables(saved)), /they were built for other keywords/);
   });
+});
+
+test("gitleaks' jwt rule wakes on a JWT header's first letters (`eyJ`, `eyA`), not on `ey` (`key`, `they`)", () => {
+  const jwt = planGitleaksRules().rules.find((rule) => rule.id === 'jwt')!;
+  assert.ok(!jwt.keywords.includes('ey') && jwt.keywords.includes('eyj') && jwt.keywords.includes('eya'), JSON.stringify(jwt.keywords));
+  // A pretty-printed header (`{ "alg": …`) begins `eyA`, and is still found.
+  const token = `${Buffer.from('{ "alg": "HS256", "typ": "JWT" }').toString('base64url')}.${Buffer.from('{ "sub": "1234567890", "iat": 1516239022 }').toString('base64url')}.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c`;
+  assert.ok(token.startsWith('eyA'));
+  assert.equal(new SecretSet().redact(`Authorization: ${token}\n`).text.includes('SflKxwRJSMeKKF2QT4fwpMeJf36'), false);
 });

@@ -20,6 +20,13 @@ import { distinctivePrefix, isFixedShape, secretPart } from './rule-prefix';
 const SEMI_GENERIC_PREFIX = '(?i)[\\w.-]{0,50}?(?:';
 /** A semi-generic rule whose name keeps its case inside the rule's `(?i)`: `(?-i:` before its assignment operator. */
 const keepsNameCase = (regex: string) => regex.slice(0, regex.indexOf('(?:=|>|')).includes('(?-i:');
+/**
+ * What a JWT's header begins with in base64url: `{"` (`eyI`…`eyL`) or `{ ` (`eyA`…`eyD`). gitleaks'
+ * `jwt` rule is woken by `ey`, which is in `key` and `they`: about 2,000 times a megabyte of
+ * command output, each a try of the rule on its lines.
+ */
+const JOSE_STARTS = ['eya', 'eyb', 'eyc', 'eyd', 'eyi', 'eyj', 'eyk', 'eyl'];
+
 /** gitleaks' assignment operators and the quotes before a value, from GenerateSemiGenericRegex. */
 const ASSIGNED = String.raw`(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}`;
 
@@ -66,7 +73,7 @@ function planRule(rule: RawRule & { regex: string }, allowlists: number[]): Plan
   const prefix = distinctivePrefix(part ? part.group : rule.regex);
   const semiGeneric = rule.regex.startsWith(SEMI_GENERIC_PREFIX) && (rule.keywords?.length ?? 0) > 0;
   const fixedShape = semiGeneric && part !== undefined && isFixedShape(part.group);
-  const keywords = (rule.keywords ?? []).map((word) => word.toLowerCase());
+  const keywords = (rule.keywords ?? []).map((word) => word.toLowerCase()).flatMap((word) => (word === 'ey' ? JOSE_STARTS : [word]));
   const made = (source: string, words: string[], entropy: number, secretGroup: number, generic: boolean, withPrefix?: string): PlannedRule => ({
     id: rule.id,
     // Semi-generic rules also run sticky (see Rule.sticky).
