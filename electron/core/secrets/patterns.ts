@@ -25,6 +25,7 @@ import {
   ownName,
   passwordValue,
   PLACEHOLDER,
+  placeholderPassword,
   randomHex,
   URL_PLACEHOLDER,
 } from './value-checks';
@@ -427,14 +428,7 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
     regex: /(?<![\w-])(?:-u|--user|--http-user)(?:=|\s+)["']?(?<user>[^\s:"'$]+):(?<secret>[^\s"'`]{3,})/g,
     hints: ['-u', '--user', '--http-user'],
     near: 'line',
-    // What docs write in a password's place (`user:pass`, `<user:password>`, `neo4j:[PASSWORD]`,
-    // `username:token`, `xxx:yyy`, `test:test`), as in a URL's (url-password).
-    accept: (secret, match) => {
-      const bare = secret.replace(/^[[<]|[\]>]$/g, '');
-      return (
-        !/^\[.*\]$|^<.*>$/.test(secret) && !PLACEHOLDER.test(bare) && !URL_PLACEHOLDER.test(bare) && !/^(?:changeme|token|secret|api[_-]?key)$/i.test(bare) && secret !== match.groups?.user
-      );
-    },
+    accept: (secret, match) => !placeholderPassword(secret, match.groups?.user),
   },
   {
     // A password in a known argument position: the second string given to a credential's

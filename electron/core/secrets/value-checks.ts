@@ -199,6 +199,15 @@ export const randomHex = (secret: string) => /^[0-9a-f]{32,64}$/.test(secret) &&
 export const PLACEHOLDER = /^(?:\$|%|<|\{|\[REDACTED|\*{3,}|x{6,}$|your[_-]|changeme$|example|!(?:Ref|Sub|GetAtt|ImportValue|Join|Select|FindInMap|If)\b)/i;
 
 /**
+ * What docs write in a password's place beside a user (curl's `-u user:pass`, `<user:password>`,
+ * `neo4j:[PASSWORD]`, `username:token`, `xxx:yyy`, `test:test`), as in a URL's (URL_PLACEHOLDER).
+ */
+export function placeholderPassword(secret: string, user: string | undefined): boolean {
+  const bare = secret.replace(/^[[<]|[\]>]$/g, '');
+  return /^\[.*\]$|^<.*>$/.test(secret) || PLACEHOLDER.test(bare) || URL_PLACEHOLDER.test(bare) || /^(?:changeme|token|secret|api[_-]?key)$/i.test(bare) || secret === user;
+}
+
+/**
  * What docs and templates put in a URL's password (`user:password@`, `{PASS}`, `xxxx`,
  * `REPLACE_WITH_PASSWORD`): secretlint's and noseyparker's suites keep these as negatives.
  */
