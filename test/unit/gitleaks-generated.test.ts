@@ -102,3 +102,21 @@ test("gitleaks' jwt rule wakes on a JWT header's first letters (`eyJ`, `eyA`), n
   assert.ok(token.startsWith('eyA'));
   assert.equal(new SecretSet().redact(`Authorization: ${token}\n`).text.includes('SflKxwRJSMeKKF2QT4fwpMeJf36'), false);
 });
+
+test("gitleaks' rules that keep their name's case (`[\\w.-]{0,50}?(?i:[\\w.-]{0,50}?(?:…`) are tried at their keyword, and find what a full scan finds", () => {
+  const plan = planGitleaksRules();
+  for (const id of ['sumologic-access-id', 'okta-access-token', 'cisco-meraki-api-key', 'cohere-api-token', 'privateai-api-token'])
+    assert.equal(plan.rules.find((rule) => rule.id === id)?.semiGeneric, true, id);
+  const lines = [
+    'sumo_access_id: suQ8wE7rT6yU5i',
+    'OKTA_TOKEN = "00Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6"',
+    'MERAKI_KEY=9f8e7d6c5b4a39281706f5e4d3c2b1a098f7e6d5',
+    'co_api_key: "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6Aa"',
+    'private_ai_token = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"',
+    'node_modules/sumoccpl resolved',
+  ];
+  const fast = new SecretSet();
+  const slow = new SecretSet({ exhaustive: true });
+  for (const line of lines) assert.equal(fast.redact(line).text, slow.redact(line).text, line);
+  assert.notEqual(fast.redact(lines[0]!).text, lines[0]);
+});
