@@ -304,3 +304,14 @@ describe('names in code given to a secretâ€™s name are no secret (node_modulesâ€
     keeps('export function derive(password: Uint8Array, salt: Uint8Array): Uint8Array;');
   });
 });
+
+describe("a long secret's copies that differ after their head", () => {
+  test('cut short, ending otherwise, or glued to the word before: hidden near the secret', () => {
+    const key = 'SG.Qw8Er7Ty6Ui5Op4As3Df2G.h1Jk0Lz9Xc8Vb7Nm6Qw5Er4Ty3Ui2Op1As0Df9Gh8Jk7Lz6Xc5Vb4Nm3Qw2Er1';
+    const redacted = secrets.redact(`SENDGRID_API_KEY=${key}\nlogged: abc${key.slice(0, 40)}\nold: ${key.slice(0, 50)}-v1\n`).text;
+    for (const piece of [key.slice(0, 24), key.slice(24, 40), key.slice(40, 50)]) assert.ok(!redacted.includes(piece), `${piece} in ${redacted}`);
+  });
+  test('a short secret, or another token that shares fewer than 24 characters, is left', () => {
+    keeps('build-2024-01-15-release-candidate-7 and build-2024-01-15-release-notes');
+  });
+});

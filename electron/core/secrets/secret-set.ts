@@ -281,6 +281,22 @@ function withRecurrences(text: string, spans: Span[]): Span[] {
         all.push({ start, end: start + body.length, label: span.label });
       }
     }
+    // A copy that differs after its head (cut short, or with another ending), or glued to the
+    // word before it (`notSG.APhb3…`): the head of a long secret, to the end of its token there.
+    if (length < HEAD_MIN) continue;
+    const head = secret.slice(0, HEAD);
+    for (let at = near.indexOf(head); at !== -1; at = near.indexOf(head, at + HEAD)) {
+      const start = from + at;
+      if (start >= span.start && start < span.end) continue;
+      let end = start + HEAD;
+      while (end < text.length && TOKEN_CHARACTER.test(text[end]!)) end++;
+      all.push({ start, end, label: span.label });
+    }
   }
   return all;
 }
+
+/** A secret this long or longer is hidden where its first HEAD characters recur near it. */
+const HEAD_MIN = 32;
+const HEAD = 24;
+const TOKEN_CHARACTER = /[A-Za-z0-9_.+/=~-]/;
