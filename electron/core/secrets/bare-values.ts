@@ -1,0 +1,292 @@
+/**
+ * A provider's or a credential's word and then its value bare, with no assignment operator or a
+ * light one, as a line of its own: `mixpanel M0UXRQ…`, `luno '1XyD…'`, `freshworks SEeN…`,
+ * `cloudmersive: "sxk5…"`, `webexbot = "ajlk…"`, `onesignal: e8b1…-…`. People paste keys that way
+ * into notes and chats, and other scanners' suites (trufflehog's detector tests above all) write
+ * them so; no secret word stands before the value (the assignment rules of patterns.ts want one),
+ * and the word is a provider's that neither rule set may know.
+ *
+ * What tells such a line from real output is the value: a random draw (letters and digits mixed,
+ * or both cases mixed as chance mixes them, and an entropy floor), not a word, a name in code, a
+ * number, a version, a path or URL, a digest (`sha512-…`, `h1:…`). Hex digits and UUIDs alone are
+ * also every hash, commit and request id (`commit 8f14…`, `checksum = "25dd…"`, `"gitHead": …`),
+ * so those are taken only under a word that names a provider the rule sets know (`onesignal`,
+ * `postmark`, `anypoint`); and a word that says the value is a digest or an id
+ * (`integrity`, `sha256sum`, `etag`, `node_id`) is never a credential's.
+ *
+ * Only a line's first word and value are tried, where the line begins (after blanks and an
+ * optional quote around the word): `code: ZodError_js_1…` in the middle of minified code, or a
+ * random-looking argument in a sentence, is not such a line. The scan for them (`bareValuePlaces`)
+ * is a few character loads a line, cheaper than any keyword.
+ */
+import { generatedRules } from './gitleaks-generated';
+import { hasLetterAndDigit, shannonEntropy } from './rule-model';
+import type { SecretPattern } from './patterns';
+import { assignedSecret } from './value-checks';
+
+/** Words in rule ids that are not a provider's name alone (`new-relic-…`, `generic-api-key`, `curl-auth-user`). */
+const NOT_A_PROVIDER = new Set(
+  'new generic private plaintext privacy curl age line box front float column segment moderation notify readme pem jwt netrc psexec odbc mysql postgres mongodb jenkins gradle credentials weak_password pwhash privkey uri ftp krb5 django reactapp sidekiq github gitlab bitbucket google azure aws gcp npm terraform vault chatbot hunter raven impala enigma streak courier envoy polygon semaphore guardian linear monday nimble magnetic holistic debounce'.split(
+    ' ',
+  ),
+);
+
+let providers: Set<string> | undefined;
+
+/**
+ * The providers the vendored rule sets name: Kingfisher's ids (`kingfisher-onesignal-1`) and the
+ * first word of gitleaks' (`postman-api-token`), lower case.
+ */
+function providerNames(): Set<string> {
+  if (!providers) {
+    providers = new Set();
+    for (const { id } of generatedRules().rules) {
+      const name = /^kingfisher-(.+)-\d+$/.exec(id)?.[1] ?? id.split('-')[0]!;
+      if (name.length >= 4 && !NOT_A_PROVIDER.has(name)) providers.add(name.replace(/[^a-z0-9]/g, ''));
+    }
+  }
+  return providers;
+}
+
+/** What may follow a provider's name in the word (`postmark_token`, `onesignalKey`, `cloudconvert_key`). */
+const CREDENTIAL_TAIL = /^(?:api)?(?:key|token|secret|pat|auth|apikey|accesskey|accesstoken|secretkey|credentials?)?\d?$/;
+
+/** Whether `word` names a provider the rule sets know, alone or with a credential's word after it. */
+export function namesProvider(word: string): boolean {
+  const lower = word.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const names = providerNames();
+  if (names.has(lower)) return true;
+  for (let end = 4; end < lower.length; end++) if (names.has(lower.slice(0, end)) && CREDENTIAL_TAIL.test(lower.slice(end))) return true;
+  return false;
+}
+
+/**
+ * Words that say the value after them is a digest, a signature, an id or a version, whatever it
+ * looks like: `integrity sha512-…`, `sha256sum: …`, `ETag: "…"`, `"node_id": "MDQ6…"`, `commit …`.
+ */
+const NOT_A_CREDENTIAL_WORD =
+  /hash|sum$|digest|integrity|checksum|etag|^sha\d*|md5|crc|fingerprint|signature|^sig$|nonce|salt|^iv$|commit|revision|^rev$|^ref$|version|uuid|guid|(?:^|_|[a-z])(?:id|Id|ID|ids|Ids|IDs)$|^id|^(?:tree|parent|object|blob|merge|index|from|head|base|data|src|href|url|path|file|name|type|mime|image|digest)$/i;
+
+/** A language's own words, which begin lines of code (`interface HTMLTimeElement`, `var prevTaskInDEV`), not a provider's. */
+const CODE_WORD =
+  /^(?:var|let|const|return|if|else|elif|elsif|throw|throws|new|typeof|instanceof|readonly|interface|type|class|extends|implements|function|func|def|import|export|from|case|await|yield|package|public|private|protected|internal|static|void|delete|in|of|and|or|not|is|as|with|for|foreach|while|do|echo|print|printf|set|get|enum|struct|union|declare|namespace|module|abstract|override|final|async|default|goto|break|continue|switch|try|catch|finally|raise|assert|lambda|pass|local|global|nonlocal|require|include|use|using|unset|fn|impl|trait|mut|pub|where|match|select|defer|go|chan|map|range|super|this|self|call|then|fi|done|esac|alias|unalias|source|export|typedef|template|typename|operator|sizeof|extern|val|object|when|fun|lateinit|inline|infix|data|sealed|open|inner|companion|init|constructor|get|let)$/;
+
+/** Hex digits alone, or a UUID's groups of them. */
+const HEX = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
+
+/** A digest or an encoding's tag before the value (`sha512-…`, `sha256:…`, `h1:…`, `data:…`, `base64,…`). */
+const TAGGED = /^(?:sha\d*|md5|h1|blake\w*|xxh\w*|data|base64|urn|arn|git|file|blob)[-:,+.]/i;
+
+/** A digest inside a package manager's pin (`pnpm@8.15.1+sha256.245f…`). */
+const TAG_INSIDE = /[@+.:](?:sha\d+|md5)[-.:]/i;
+
+/**
+ * A walk of 8 characters or more through the alphabet or the digits, case aside (`ABCDEFGHIJKL`,
+ * `mnopQRStuvw`, `12345678`): a fake typed for a test, as scanners' suites keep among their
+ * negatives (noseyparker's `okta: 00QCjAl4MlV-WPXM-ABCDEFGHIJKL-…`), never a draw.
+ */
+function walk(value: string): boolean {
+  const lower = value.toLowerCase();
+  let run = 1;
+  for (let index = 1; index < lower.length; index++) {
+    run = lower.charCodeAt(index) === lower.charCodeAt(index - 1) + 1 ? run + 1 : 1;
+    if (run >= 8) return true;
+  }
+  return false;
+}
+
+/** A version or a date (`1.2.3-beta.4`, `2024-01-02T10:00:00Z`), many digits between few letters. */
+const VERSION_OR_DATE = /^v?\d+(?:[.-]\d+)+|^\d{4}-\d\d-\d\d/i;
+
+/** Digits between letters (`H1E`, `k6u`, `x1e0v`): a draw scatters them, a name puts them at a word's end (`SRGB8_`, `es2015_`). */
+const DIGITS_AMID_LETTERS = /(?<=[A-Za-z])[0-9]+(?=[A-Za-z])/g;
+
+/** Runs of one case that read as a name's words: `Element`, `get`, `HTML`. */
+const NAME_WORD = /[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{3,}/g;
+
+/**
+ * A draw of letters and digits as random as a key, which names in code are not: the value rules'
+ * test (value-checks' assignedSecret: not a placeholder, name in code, URL or path), mostly letters
+ * and digits, 3 bits a character or more, and then either digits amid letters three times or more
+ * (`H1EC2BUPZ22S`, `nvropikx1e0v…`, where a name has them at a word's end, `Int8Array`,
+ * `COMPRESSED_SRGB8_ALPHA8_…`); or, with less than 60% of its letters in runs that read as a
+ * name's words (not `getElementsByTagName`, `DOMHighResTimeStamp`, `utf8ToBase64Url`), digits amid
+ * letters twice (`11XQ98FVS8WI`) or both cases mixed as a draw mixes them, about as many capitals
+ * as small letters (`LAwdpRpHOnYE0Wyc`).
+ */
+function drawn(value: string): boolean {
+  if (TAGGED.test(value) || TAG_INSIDE.test(value) || /^(?:\.{0,2}|~)\//.test(value) || VERSION_OR_DATE.test(value) || /^0x/i.test(value) || /\/\/|\\[xuU]/.test(value) || walk(value))
+    return false;
+  if (!assignedSecret(value)) return false;
+  const body = value.replace(/[^A-Za-z0-9]/g, '');
+  if (body.length < 12 || body.length < value.length * 0.6) return false;
+  const letters = body.replace(/[0-9]/g, '');
+  // Mostly digits is a number or a timestamp's run, not a draw.
+  if (body.length - letters.length > letters.length * 2 || shannonEntropy(value) < 3) return false;
+  const amid = value.match(DIGITS_AMID_LETTERS)?.length ?? 0;
+  if (amid >= 3) return true;
+  const wordy = value.match(NAME_WORD)?.reduce((sum, word) => sum + word.length, 0) ?? 0;
+  if (wordy >= letters.length * 0.6) return false;
+  if (amid === 2) return true;
+  const upper = letters.replace(/[a-z]/g, '').length / letters.length;
+  return letters.length >= 10 && upper >= 0.25 && upper <= 0.75;
+}
+
+/**
+ * Whether the value after `word` on such a line is a credential: a random draw, or hex digits or
+ * a UUID (20 hex digits or more) under a provider's name, this word's or the line's first (`lead`:
+ * `mailgun '…' pass '55c3…-5eeb…'`).
+ */
+export function bareValue(value: string, word: string, lead = word): boolean {
+  if (NOT_A_CREDENTIAL_WORD.test(word)) return false;
+  // A language's word begins a line of code; later on a line it is only a word (`pass '…'`).
+  if (word === lead && CODE_WORD.test(word)) return false;
+  // A word with digits amid letters of both cases is a draw itself, not a name (`ABCDDq2AGxGlqG 4rib…`).
+  if (/[A-Za-z][0-9]+[A-Za-z]/.test(word) && /[a-z]/.test(word) && /[A-Z]/.test(word)) return false;
+  const compact = value.replace(/-/g, '');
+  // A name's words before hex digits are a hash's label (`NODE_SEA_FUSE_fce680…`).
+  if (HEX.test(compact.replace(/^(?:[A-Za-z]+_)+/, '')))
+    return compact.length >= 20 && hasLetterAndDigit(compact) && shannonEntropy(compact) >= 3 && (namesProvider(word) || namesProvider(lead));
+  return drawn(value);
+}
+
+/** A second word that says what the value is (`anypoint id …`, `sirv token - '…'`). */
+const WHAT = 'id|key|token|secret|password|pass|pwd|apikey|api_key|api-key|user|username|email|sid|pat|license|account';
+const WORD = '[A-Za-z][A-Za-z0-9_]{1,39}';
+const SEPARATOR = String.raw`(?:[ \t]*(?::=|[:=|])[ \t]*|[ \t]+-[ \t]+|[ \t]+)`;
+/** Quoted, anything but a blank and its own quote; bare, the characters of base64 and of keys' separators. */
+const VALUE = String.raw`(?:(?<quote>["'\x60])(?<secret>(?:(?!\k<quote>)\S){12,300})\k<quote>|(?<secret2>[A-Za-z0-9+/=_.~-]{12,300}))(?=[\s,;)}\]]|$)`;
+
+/**
+ * A line that begins with a word (quoted or not, up to 40 letters, digits and `_`; maybe a second
+ * word that says what follows, `id`, `token`), then blanks, `:`, `=`, `:=`, `|` or ` - `, then a
+ * value of 12 characters or more (quoted, or up to a blank): its first pair. Also the same pair in
+ * braces as an element's content (`<id>{bitfinex bdiO…}</id>`, Jenkins' credentials as scanners'
+ * tests write them). A quoted value may hold any character but a blank and its own quote
+ * (`'Ivus86]AJDk:…#`>vek1…'`).
+ */
+export const BARE_VALUE_REGEX = new RegExp(String.raw`(?:^[ \t]*|(?<=>\{))(?<wq>["']?)(?<word>${WORD})\k<wq>(?:[ \t]+(?:${WHAT}))?${SEPARATOR}${VALUE}`, 'gm');
+
+/**
+ * A later value on such a line, after up to four more items, maybe with a word of its own
+ * (`mixpanel M0UX… 1bTa…`, `luno '1XyD…' luno 's5ru…'`): the line's first word is `lead` and its
+ * first value `first`, which must be a credential too (acceptLaterValue) for the line to be one
+ * of those.
+ */
+export const LATER_VALUE_REGEX = new RegExp(
+  String.raw`(?<=^[ \t]*["']?(?<lead>${WORD})["']?(?:[ \t]+(?:${WHAT}))?${SEPARATOR}(?<first>["'\x60]\S{12,300}|[A-Za-z0-9+/=_.~-]{12,300})(?:[ \t]+\S+){0,4}?[ \t]+)(?:(?<word>${WORD})(?:[ \t]+(?:${WHAT}))?${SEPARATOR})?${VALUE}`,
+  'gm',
+);
+
+function acceptLaterValue(secret: string, match: RegExpExecArray): boolean {
+  const { lead = '', first = '', word } = match.groups ?? {};
+  const firstValue = first.replace(/^["'`]/, '').replace(/["'`]?,?$/, '');
+  return bareValue(firstValue, lead) && bareValue(secret, word ?? lead, lead);
+}
+
+const WORD_CHARACTER = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9_]/.test(String.fromCharCode(code)) ? 1 : 0));
+
+const isBlank = (code: number) => code === 32 || code === 9;
+const isQuote = (code: number) => code === 34 || code === 39;
+
+/**
+ * Whether a pair can begin at `at` (before `end`, its line's end): a letter (maybe after a quote)
+ * and the rest of a word, a blank, `:`, `=`, `|` or `-`, then 12 characters with no blank, or a
+ * short second word (`id`, `token`) and then those. Most lines of output and code fail within
+ * their first word or the one after (`const x = …`, `  return foo;`, prose). The regexes decide;
+ * this only has to let every line they can match through.
+ */
+function pairAt(text: string, at: number, end: number): boolean {
+  let code = text.charCodeAt(at);
+  if (isQuote(code)) code = text.charCodeAt(++at);
+  if ((code | 32) < 97 || (code | 32) > 122 || end - at < 15) return false;
+  let index = at + 1;
+  while (index < end && index - at < 40 && WORD_CHARACTER[text.charCodeAt(index)] === 1) index++;
+  if (isQuote(text.charCodeAt(index))) index++;
+  for (let words = 0; words < 2; words++) {
+    // The separator: blanks and at most one of `:`, `=`, `|`, `-` (`:=` too).
+    let separated = false;
+    while (isBlank(text.charCodeAt(index))) {
+      separated = true;
+      index++;
+    }
+    code = text.charCodeAt(index);
+    if (code === 58 || code === 61 || code === 124 || code === 45) {
+      separated = true;
+      if (text.charCodeAt(++index) === 61) index++;
+      while (isBlank(text.charCodeAt(index))) index++;
+    }
+    if (!separated || index + 12 > end) return false;
+    if (isQuote(text.charCodeAt(index)) || text.charCodeAt(index) === 96) index++;
+    const from = index;
+    while (index < end && index - from < 12 && !isBlank(text.charCodeAt(index)) && text.charCodeAt(index) !== 13) index++;
+    if (index - from >= 12) return true;
+  }
+  return false;
+}
+
+interface Places {
+  pairs: number[];
+  later: number[];
+}
+
+let lastText: string | undefined;
+let lastPlaces: Places = { pairs: [], later: [] };
+
+/**
+ * Where the two regexes can match, found in one scan for both (redaction asks for each in turn;
+ * the last text's answer is kept): the starts of lines that pairAt lets through and each `{`
+ * after `>` that it does, and on those lines where each later item begins (the first 8).
+ */
+export function bareValuePlaces(text: string): Places {
+  if (text === lastText) return lastPlaces;
+  const pairs: number[] = [];
+  const later: number[] = [];
+  const length = text.length;
+  for (let line = 0; line < length;) {
+    let end = text.indexOf('\n', line);
+    if (end === -1) end = length;
+    let at = line;
+    while (isBlank(text.charCodeAt(at))) at++;
+    if (pairAt(text, at, end)) {
+      pairs.push(line);
+      for (let index = at + 1, items = 0; index < end && items < 8; index++) {
+        if (isBlank(text.charCodeAt(index - 1)) && !isBlank(text.charCodeAt(index))) {
+          later.push(index);
+          items++;
+        }
+      }
+    }
+    line = end + 1;
+  }
+  const lines = pairs.length;
+  for (let at = text.indexOf('>{'); at !== -1; at = text.indexOf('>{', at + 2)) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = length;
+    if (pairAt(text, at + 2, end)) pairs.push(at + 2);
+  }
+  if (pairs.length > lines && lines > 0) pairs.sort((a, b) => a - b);
+  lastText = text;
+  lastPlaces = { pairs, later };
+  return lastPlaces;
+}
+
+export const BARE_VALUE_PATTERNS: readonly SecretPattern[] = [
+  {
+    name: 'bare-value',
+    regex: BARE_VALUE_REGEX,
+    // Tried once at each line start that bareValuePlaces finds: no keyword begins such a line.
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    places: (text) => bareValuePlaces(text).pairs,
+    accept: (secret, match) => bareValue(secret, match.groups?.word ?? ''),
+  },
+  {
+    name: 'bare-value',
+    regex: LATER_VALUE_REGEX,
+    near: 'word',
+    wordCharacters: /[A-Za-z0-9_]/,
+    places: (text) => bareValuePlaces(text).later,
+    accept: acceptLaterValue,
+  },
+];
