@@ -48,6 +48,7 @@ describe('hex digits and UUIDs after a word', () => {
     assert.ok(namesProvider('pagerduty') && namesProvider('postmark_token') && namesProvider('sendgridKey'));
     assert.ok(!namesProvider('commit') && !namesProvider('tracker') && !namesProvider('linearGradient'));
     hides('pagerduty: 3b9f2c7e1a5d4f8b9c0e6a2d7f1b3c5e', '3b9f2c7e1a5d4f8b9c0e6a2d7f1b3c5e');
+    hides('plaid 7c5e9a0d4f6b3b9f2c7e1a5d', '7c5e9a0d4f6b3b9f2c7e1a5d');
     hides('postmark "5d8c2f1a-9b3e-4c7d-8a6f-2e1b0c9d8f7a",', '5d8c2f1a-9b3e-4c7d-8a6f-2e1b0c9d8f7a');
     hides("mailgun 'Zx8Qw3Er7Ty2Ui9Op4As' pass '9e2c7a4f1b8d3e6c0a5f2b7d9e4c1a8f-1a2b3c4d-5e6f7a8b'", '9e2c7a4f1b8d3e6c0a5f2b7d9e4c1a8f-1a2b3c4d-5e6f7a8b');
   });
@@ -69,6 +70,14 @@ describe('what real output puts in the same shape', () => {
     keeps('  "packageManager": "pnpm@9.4.0+sha512.f549b8a52c9d2b8536762f99c0722205efc5af913e77835dbccc3b0b0b2ca9e7dc8022b78062c17291c48e88749c70ce88eb5a74f1fa8c4bf5e18bb46c8bd83a"');
     keeps('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKq7Xw2Lk9Mz4Rt8Vn3Pd6Hs1JfQm7vX2kL9pR4t dev@box');
     keeps('golang.org/x/net v0.21.0 h1:Qm7vX2kL9pR4tZ8wN3bY6cF1hJ5dG0aE2sK7xV9mL4p=');
+  });
+  test("a build's file names, key ids and thumbprints, cursors", () => {
+    keeps('created dist/bundle-k7Qz2Xw9.js in 1.4s');
+    keeps('asset main.9c1b3f2a7e4d.js 1.2 MiB [emitted] [immutable] (name: main)');
+    keeps('sec   ed25519/7E4D9C1B3F2A8B6D 2023-05-01 [SC]');
+    keeps('  "x5t": "Zq7Lp2Vn9Rt4Kx8WmB3cD5fG1hJ",');
+    keeps('      "endCursor": "Y3Vyc29yOnYyOpK5MjAyMy0wNC0xMlQwODo",');
+    keeps('    "publicKey": "Bv9Qm2Xk7Lp4Zr8Tn3Wc6Yd1",');
   });
   test('names in code, licences, versions, dates, words', () => {
     keeps('interface HTMLTableCaptionElement extends HTMLElement {');

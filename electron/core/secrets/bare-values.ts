@@ -65,7 +65,10 @@ export function namesProvider(word: string): boolean {
  * looks like: `integrity sha512-…`, `sha256sum: …`, `ETag: "…"`, `"node_id": "MDQ6…"`, `commit …`.
  */
 const NOT_A_CREDENTIAL_WORD =
-  /hash|sum$|digest|integrity|checksum|etag|^sha\d*|md5|crc|fingerprint|signature|^sig$|nonce|salt|^iv$|commit|revision|^rev$|^ref$|version|uuid|guid|(?:^|_|[a-z])(?:id|Id|ID|ids|Ids|IDs)$|^id|^(?:tree|parent|object|blob|merge|index|from|head|base|data|src|href|url|path|file|name|type|mime|image|digest)$/i;
+  /hash|sum$|digest|integrity|checksum|etag|^sha\d*|md5|crc|fingerprint|thumbprint|^x5t|^kid$|cursor|public|pubkey|signature|^sig$|nonce|salt|^iv$|commit|revision|^rev$|^ref$|version|uuid|guid|^ident|^(?:tree|parent|object|blob|merge|index|from|head|base|data|src|href|url|path|file|name|type|mime|image|digest)$/i;
+
+/** An id's name (`node_id`, `sheetId`, `CLIENT_ID`, `uid`; not `plaid`, `android`): ids name a record, they open nothing. */
+const ID_WORD = /(?:^|[_.-])(?:id|ids|Id|Ids|ID|IDs)$|[a-z0-9](?:Id|Ids|ID|IDs)$|^[uopg]id$/;
 
 /** A language's own words, which begin lines of code (`interface HTMLTimeElement`, `var prevTaskInDEV`), not a provider's. */
 const CODE_WORD =
@@ -95,6 +98,10 @@ function walk(value: string): boolean {
   return false;
 }
 
+/** A file's name (`bundle-a8Xk2Q9z.js`, `index-B3xK9qZ2.css`): a build's hash in it, no key. */
+const FILE_NAME =
+  /\.(?:[cm]?[jt]sx?|css|s[ac]ss|map|json|html?|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|otf|gz|zip|tgz|tar|wasm|txt|md|py|rb|go|rs|java|class|jar|so|dll|dylib|exe|whl|lock|ya?ml|xml|log|pdf|bin|node)$/i;
+
 /** A version or a date (`1.2.3-beta.4`, `2024-01-02T10:00:00Z`), many digits between few letters. */
 const VERSION_OR_DATE = /^v?\d+(?:[.-]\d+)+|^\d{4}-\d\d-\d\d/i;
 
@@ -115,7 +122,16 @@ const NAME_WORD = /[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{3,}/g;
  * as small letters (`LAwdpRpHOnYE0Wyc`).
  */
 function drawn(value: string): boolean {
-  if (TAGGED.test(value) || TAG_INSIDE.test(value) || /^(?:\.{0,2}|~)\//.test(value) || VERSION_OR_DATE.test(value) || /^0x/i.test(value) || /\/\/|\\[xuU]/.test(value) || walk(value))
+  if (
+    TAGGED.test(value) ||
+    TAG_INSIDE.test(value) ||
+    FILE_NAME.test(value) ||
+    /^(?:\.{0,2}|~)\//.test(value) ||
+    VERSION_OR_DATE.test(value) ||
+    /^0x/i.test(value) ||
+    /\/\/|\\[xuU]/.test(value) ||
+    walk(value)
+  )
     return false;
   if (!assignedSecret(value)) return false;
   const body = value.replace(/[^A-Za-z0-9]/g, '');
@@ -138,14 +154,15 @@ function drawn(value: string): boolean {
  * `mailgun '…' pass '55c3…-5eeb…'`).
  */
 export function bareValue(value: string, word: string, lead = word): boolean {
-  if (NOT_A_CREDENTIAL_WORD.test(word)) return false;
+  if (NOT_A_CREDENTIAL_WORD.test(word) || ID_WORD.test(word)) return false;
   // A language's word begins a line of code; later on a line it is only a word (`pass '…'`).
   if (word === lead && CODE_WORD.test(word)) return false;
   // A word with digits amid letters of both cases is a draw itself, not a name (`ABCDDq2AGxGlqG 4rib…`).
   if (/[A-Za-z][0-9]+[A-Za-z]/.test(word) && /[a-z]/.test(word) && /[A-Z]/.test(word)) return false;
-  const compact = value.replace(/-/g, '');
-  // A name's words before hex digits are a hash's label (`NODE_SEA_FUSE_fce680…`).
-  if (HEX.test(compact.replace(/^(?:[A-Za-z]+_)+/, '')))
+  // Words around hex digits are a hash's label (`NODE_SEA_FUSE_fce680…`, `main.3f2a9c1b.js`, `rsa4096/3F2A…`).
+  const parts = value.split(/[._/:-]/).filter((part) => part !== '' && !/^[A-Za-z]+\d*$/.test(part));
+  const compact = parts.join('');
+  if (parts.length > 0 && parts.every((part) => HEX.test(part)))
     return compact.length >= 20 && hasLetterAndDigit(compact) && shannonEntropy(compact) >= 3 && (namesProvider(word) || namesProvider(lead));
   return drawn(value);
 }
@@ -202,6 +219,9 @@ function pairAt(text: string, at: number, end: number): boolean {
   if ((code | 32) < 97 || (code | 32) > 122 || end - at < 15) return false;
   let index = at + 1;
   while (index < end && index - at < 40 && WORD_CHARACTER[text.charCodeAt(index)] === 1) index++;
+  // A word that is never a credential's ends the try here (`commit`, `"integrity"`, `sha256:`, `"id"`, `const`).
+  const word = text.slice(at, index);
+  if (NOT_A_CREDENTIAL_WORD.test(word) || ID_WORD.test(word) || CODE_WORD.test(word)) return false;
   if (isQuote(text.charCodeAt(index))) index++;
   for (let words = 0; words < 2; words++) {
     // The separator: blanks and at most one of `:`, `=`, `|`, `-` (`:=` too).
@@ -220,7 +240,8 @@ function pairAt(text: string, at: number, end: number): boolean {
     if (isQuote(text.charCodeAt(index)) || text.charCodeAt(index) === 96) index++;
     const from = index;
     while (index < end && index - from < 12 && !isBlank(text.charCodeAt(index)) && text.charCodeAt(index) !== 13) index++;
-    if (index - from >= 12) return true;
+    // Nor is a digest's or an address's value (`sha512-…`, `https://…`).
+    if (index - from >= 12) return !TAGGED.test(text.slice(from, index)) && !/^https?:/i.test(text.slice(from, index));
   }
   return false;
 }
@@ -233,10 +254,23 @@ interface Places {
 let lastText: string | undefined;
 let lastPlaces: Places = { pairs: [], later: [] };
 
+/** BARE_VALUE_REGEX tried at one place. */
+const PAIR_AT = new RegExp(BARE_VALUE_REGEX.source, 'my');
+
+/** Whether the pair at `at` is a credential's (BARE_VALUE_REGEX and its accept). */
+function acceptedPairAt(text: string, at: number): boolean {
+  PAIR_AT.lastIndex = at;
+  const match = PAIR_AT.exec(text);
+  const { word = '', secret, secret2 } = match?.groups ?? {};
+  return match !== null && bareValue(secret ?? secret2 ?? '', word);
+}
+
 /**
  * Where the two regexes can match, found in one scan for both (redaction asks for each in turn;
- * the last text's answer is kept): the starts of lines that pairAt lets through and each `{`
- * after `>` that it does, and on those lines where each later item begins (the first 8).
+ * the last text's answer is kept): the starts of lines that pairAt lets through and whose pair is
+ * a credential's, and each such `{` after `>`; on those lines, where each later item begins (the
+ * first 8). A line whose first pair is no credential's (`commit 8f14…`, `"integrity": "sha512-…"`)
+ * is tried no further, so its later items cost nothing.
  */
 export function bareValuePlaces(text: string): Places {
   if (text === lastText) return lastPlaces;
@@ -248,7 +282,7 @@ export function bareValuePlaces(text: string): Places {
     if (end === -1) end = length;
     let at = line;
     while (isBlank(text.charCodeAt(at))) at++;
-    if (pairAt(text, at, end)) {
+    if (pairAt(text, at, end) && acceptedPairAt(text, line)) {
       pairs.push(line);
       for (let index = at + 1, items = 0; index < end && items < 8; index++) {
         if (isBlank(text.charCodeAt(index - 1)) && !isBlank(text.charCodeAt(index))) {
@@ -263,7 +297,7 @@ export function bareValuePlaces(text: string): Places {
   for (let at = text.indexOf('>{'); at !== -1; at = text.indexOf('>{', at + 2)) {
     let end = text.indexOf('\n', at);
     if (end === -1) end = length;
-    if (pairAt(text, at + 2, end)) pairs.push(at + 2);
+    if (pairAt(text, at + 2, end) && acceptedPairAt(text, at + 2)) pairs.push(at + 2);
   }
   if (pairs.length > lines && lines > 0) pairs.sort((a, b) => a - b);
   lastText = text;
