@@ -320,7 +320,12 @@ export const BARE_VALUE_PATTERNS: readonly SecretPattern[] = [
     regex: LATER_VALUE_REGEX,
     near: 'word',
     wordCharacters: /[A-Za-z0-9_]/,
-    places: (text) => bareValuePlaces(text).later,
+    // Asked for after the first pattern's: the scan's answer is let go with it.
+    places: (text) => {
+      const { later } = bareValuePlaces(text);
+      lastText = undefined;
+      return later;
+    },
     accept: acceptLaterValue,
   },
 ];
