@@ -122,30 +122,33 @@ const NAME_WORD = /[A-Z][a-z]{2,}|[a-z]{3,}|[A-Z]{3,}/g;
  * as small letters (`LAwdpRpHOnYE0Wyc`).
  */
 function drawn(value: string): boolean {
-  if (
-    TAGGED.test(value) ||
-    TAG_INSIDE.test(value) ||
-    FILE_NAME.test(value) ||
-    /^(?:\.{0,2}|~)\//.test(value) ||
-    VERSION_OR_DATE.test(value) ||
-    /^0x/i.test(value) ||
-    /\/\/|\\[xuU]/.test(value) ||
-    walk(value)
-  )
-    return false;
-  if (!assignedSecret(value)) return false;
+  // The shape first (cheap, and most strings in code fail it), then what else it must not be.
   const body = value.replace(/[^A-Za-z0-9]/g, '');
   if (body.length < 12 || body.length < value.length * 0.6) return false;
   const letters = body.replace(/[0-9]/g, '');
   // Mostly digits is a number or a timestamp's run, not a draw.
-  if (body.length - letters.length > letters.length * 2 || shannonEntropy(value) < 3) return false;
+  if (body.length - letters.length > letters.length * 2) return false;
   const amid = value.match(DIGITS_AMID_LETTERS)?.length ?? 0;
-  if (amid >= 3) return true;
-  const wordy = value.match(NAME_WORD)?.reduce((sum, word) => sum + word.length, 0) ?? 0;
-  if (wordy >= letters.length * 0.6) return false;
-  if (amid === 2) return true;
-  const upper = letters.replace(/[a-z]/g, '').length / letters.length;
-  return letters.length >= 10 && upper >= 0.25 && upper <= 0.75;
+  if (amid < 3) {
+    const wordy = value.match(NAME_WORD)?.reduce((sum, word) => sum + word.length, 0) ?? 0;
+    if (wordy >= letters.length * 0.6) return false;
+    if (amid < 2) {
+      const upper = letters.replace(/[a-z]/g, '').length / letters.length;
+      if (letters.length < 10 || upper < 0.25 || upper > 0.75) return false;
+    }
+  }
+  return (
+    shannonEntropy(value) >= 3 &&
+    !TAGGED.test(value) &&
+    !TAG_INSIDE.test(value) &&
+    !FILE_NAME.test(value) &&
+    !/^(?:\.{0,2}|~)\//.test(value) &&
+    !VERSION_OR_DATE.test(value) &&
+    !/^0x/i.test(value) &&
+    !/\/\/|\\[xuU]/.test(value) &&
+    !walk(value) &&
+    assignedSecret(value)
+  );
 }
 
 /**
@@ -201,10 +204,27 @@ function acceptLaterValue(secret: string, match: RegExpExecArray): boolean {
   return bareValue(firstValue, lead) && bareValue(secret, word ?? lead, lead);
 }
 
-const WORD_CHARACTER = Uint8Array.from({ length: 128 }, (_, code) => (/[A-Za-z0-9_]/.test(String.fromCharCode(code)) ? 1 : 0));
-
 const isBlank = (code: number) => code === 32 || code === 9;
-const isQuote = (code: number) => code === 34 || code === 39;
+
+const table = (characters: RegExp) => Uint8Array.from({ length: 128 }, (_, code) => (characters.test(String.fromCharCode(code)) ? 1 : 0));
+/** A bare value's characters, and what may follow a value (BARE_VALUE_REGEX's `VALUE`). */
+const BARE_CHARACTER = table(/[A-Za-z0-9+/=_.~-]/);
+const ENDS_VALUE = table(/[\s,;)}\]]/);
+const isSpace = (code: number) => code === 32 || code === 9 || code === 13 || code === 10 || code === 11 || code === 12;
+
+/** Verdicts on words that begin lines (`commit`, `"integrity"`, `"id"` again and again in a lock file or git's output), kept for the next. */
+const leadWords = new Map<string, boolean>();
+
+/** Whether a line's first word may be a credential's: not a digest's, an id's or a language's word. */
+function leadWord(word: string): boolean {
+  let verdict = leadWords.get(word);
+  if (verdict === undefined) {
+    verdict = !NOT_A_CREDENTIAL_WORD.test(word) && !ID_WORD.test(word) && !CODE_WORD.test(word);
+    if (leadWords.size >= 4096) leadWords.clear();
+    leadWords.set(word, verdict);
+  }
+  return verdict;
+}
 
 /**
  * Whether a pair can begin at `at` (before `end`, its line's end): a letter (maybe after a quote)
@@ -214,34 +234,57 @@ const isQuote = (code: number) => code === 34 || code === 39;
  * this only has to let every line they can match through.
  */
 function pairAt(text: string, at: number, end: number): boolean {
-  let code = text.charCodeAt(at);
-  if (isQuote(code)) code = text.charCodeAt(++at);
-  if ((code | 32) < 97 || (code | 32) > 122 || end - at < 15) return false;
-  let index = at + 1;
-  while (index < end && index - at < 40 && WORD_CHARACTER[text.charCodeAt(index)] === 1) index++;
-  // A word that is never a credential's ends the try here (`commit`, `"integrity"`, `sha256:`, `"id"`, `const`).
-  const word = text.slice(at, index);
-  if (NOT_A_CREDENTIAL_WORD.test(word) || ID_WORD.test(word) || CODE_WORD.test(word)) return false;
-  if (isQuote(text.charCodeAt(index))) index++;
+  let index = at;
+  let code = text.charCodeAt(index);
+  if (code === 34 || code === 39) code = text.charCodeAt(++index);
+  // Arithmetic, not tables: a character above the tables' range would slow every later load.
+  if (((code | 32) - 97) >>> 0 >= 26 || end - index < 15) return false;
+  const word = index;
+  code = text.charCodeAt(++index);
+  while (index < end && (((code | 32) - 97) >>> 0 < 26 || (code - 48) >>> 0 < 10 || code === 95)) code = text.charCodeAt(++index);
+  const wordEnd = index;
+  if (wordEnd - word > 40) return false;
+  if (code === 34 || code === 39) code = text.charCodeAt(++index);
   for (let words = 0; words < 2; words++) {
     // The separator: blanks and at most one of `:`, `=`, `|`, `-` (`:=` too).
     let separated = false;
-    while (isBlank(text.charCodeAt(index))) {
+    while (code === 32 || code === 9) {
       separated = true;
-      index++;
+      code = text.charCodeAt(++index);
     }
-    code = text.charCodeAt(index);
     if (code === 58 || code === 61 || code === 124 || code === 45) {
       separated = true;
-      if (text.charCodeAt(++index) === 61) index++;
-      while (isBlank(text.charCodeAt(index))) index++;
+      code = text.charCodeAt(++index);
+      if (code === 61) code = text.charCodeAt(++index);
+      while (code === 32 || code === 9) code = text.charCodeAt(++index);
     }
-    if (!separated || index + 12 > end) return false;
-    if (isQuote(text.charCodeAt(index)) || text.charCodeAt(index) === 96) index++;
+    if (!separated || end - index < 12) return false;
+    if (code === 34 || code === 39 || code === 96) code = text.charCodeAt(++index);
     const from = index;
-    while (index < end && index - from < 12 && !isBlank(text.charCodeAt(index)) && text.charCodeAt(index) !== 13) index++;
-    // Nor is a digest's or an address's value (`sha512-…`, `https://…`).
-    if (index - from >= 12) return !TAGGED.test(text.slice(from, index)) && !/^https?:/i.test(text.slice(from, index));
+    while (index < end && index - from < 12 && code !== 32 && code !== 9 && code !== 13) code = text.charCodeAt(++index);
+    if (index - from < 12) continue;
+    // The value must end where BARE_VALUE_REGEX's does: quoted, at its quote (12 to 300 on) and
+    // then a blank, `,`, `;` or a closing bracket; bare, its run of base64's and keys' characters
+    // (12 to 300 long) before one of those. Code's `x = someCall(arg)` ends here.
+    const quote = from > 0 ? text.charCodeAt(from - 1) : 0;
+    const quoted = from - 1 > wordEnd && (quote === 34 || quote === 39 || quote === 96);
+    let close = from;
+    if (quoted) {
+      while (close < end && close - from <= 300 && text.charCodeAt(close) !== quote && !isSpace(text.charCodeAt(close))) close++;
+      if (text.charCodeAt(close) !== quote) return false;
+      close++;
+    } else {
+      for (let next = text.charCodeAt(close); close < end && close - from <= 300 && next < 128 && BARE_CHARACTER[next] === 1; next = text.charCodeAt(++close));
+    }
+    // (Past ASCII, whatever follows may be a blank to the regex: let it decide.)
+    const next = text.charCodeAt(close);
+    if (close - from > (quoted ? 301 : 300) || (close < end && next < 128 && ENDS_VALUE[next] === 0)) return false;
+    // A word that is never a credential's ends the try here (`commit`, `"integrity"`, `sha256:`,
+    // `"id"`, `const`), as does a digest's or an address's value (`sha512-…`, `https://…`): those
+    // lines are most of the ones that get this far (lock files, git's output).
+    if (!leadWord(text.slice(word, wordEnd))) return false;
+    const value = text.slice(from, index);
+    return !TAGGED.test(value) && !/^https?:/i.test(value);
   }
   return false;
 }
@@ -277,9 +320,10 @@ export function bareValuePlaces(text: string): Places {
   const pairs: number[] = [];
   const later: number[] = [];
   const length = text.length;
-  for (let line = 0; line < length;) {
+  const tryLine = (line: number): number => {
     let end = text.indexOf('\n', line);
     if (end === -1) end = length;
+    if (end - line < 15) return end;
     let at = line;
     while (isBlank(text.charCodeAt(at))) at++;
     if (pairAt(text, at, end) && acceptedPairAt(text, line)) {
@@ -291,6 +335,10 @@ export function bareValuePlaces(text: string): Places {
         }
       }
     }
+    return end;
+  };
+  for (let line = 0; line < length;) {
+    const end = tryLine(line);
     line = end + 1;
   }
   const lines = pairs.length;
