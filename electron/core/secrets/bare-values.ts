@@ -1,52 +1,28 @@
 /**
- * A provider's or a credential's word and then its value bare, with no assignment operator or a
- * light one, as a line of its own: `mixpanel M0UXRQ…`, `luno '1XyD…'`, `freshworks SEeN…`,
- * `cloudmersive: "sxk5…"`, `webexbot = "ajlk…"`, `onesignal: e8b1…-…`. People paste keys that way
- * into notes and chats, and other scanners' suites (trufflehog's detector tests above all) write
- * them so; no secret word stands before the value (the assignment rules of patterns.ts want one),
- * and the word is a provider's that neither rule set may know.
+ * A provider's word and then its value bare, with no assignment operator or a light one, as a
+ * line of its own: `jira Z7Vo…`, `onesignal: e8b1…-…`, `cloudmersive: "sxk5…"`, `mailgun 'gRtZ…'
+ * pass '55c3…'`, `<id>{anypoint id 17c5…}</id>`. People paste keys that way into notes and chats,
+ * and other scanners' suites (trufflehog's detector tests above all) write them so; no secret word
+ * stands before the value (the assignment rules of patterns.ts want one).
  *
- * What tells such a line from real output is the value: a random draw (letters and digits mixed,
- * or both cases mixed as chance mixes them, and an entropy floor), not a word, a name in code, a
- * number, a version, a path or URL, a digest (`sha512-…`, `h1:…`). Hex digits and UUIDs alone are
- * also every hash, commit and request id (`commit 8f14…`, `checksum = "25dd…"`, `"gitHead": …`),
- * so those are taken only under a word that names a provider the rule sets know (`onesignal`,
- * `postmark`, `anypoint`); and a word that says the value is a digest or an id
- * (`integrity`, `sha256sum`, `etag`, `node_id`) is never a credential's.
+ * Woken by the names of the providers the vendored rule sets know (provider-names.ts), which the
+ * keyword scan finds with the rest: a line that begins with such a name (`onesignal`,
+ * `cloudconvert_key`, `postmarkToken`) and a value. What tells such a line from real output is
+ * still the value: a random draw (digits amid letters, or both cases mixed as chance mixes them,
+ * and an entropy floor), not a word, a name in code, a number, a version, a path or URL, a digest
+ * (`sha512-…`, `h1:…`); hex digits and UUIDs, which are every hash and id, count after the
+ * provider's name too (the name says what they are).
  *
- * Only a line's first word and value are tried, where the line begins (after blanks and an
- * optional quote around the word): `code: ZodError_js_1…` in the middle of minified code, or a
- * random-looking argument in a sentence, is not such a line. The scan for them (`bareValuePlaces`)
- * is a few character loads a line, cheaper than any keyword.
+ * The same rule under any word (`mixpanel M0UX…`, `luno '1XyD…'`, `webexbot = "ajlk…"`: providers
+ * no rule set names) needed a look at every line, which cost a sixth of redaction's time on the
+ * benchmark's output and a quarter on code, and was dropped for that (the README says more).
  */
-import { generatedRules } from './gitleaks-generated';
+import { PROVIDER_NAMES } from './provider-names';
 import { hasLetterAndDigit, shannonEntropy } from './rule-model';
 import type { SecretPattern } from './patterns';
 import { assignedSecret } from './value-checks';
 
-/** Words in rule ids that are not a provider's name alone (`new-relic-…`, `generic-api-key`, `curl-auth-user`). */
-const NOT_A_PROVIDER = new Set(
-  'new generic private plaintext privacy curl age line box front float column segment moderation notify readme pem jwt netrc psexec odbc mysql postgres mongodb jenkins gradle credentials weak_password pwhash privkey uri ftp krb5 django reactapp sidekiq github gitlab bitbucket google azure aws gcp npm terraform vault chatbot hunter raven impala enigma streak courier envoy polygon semaphore guardian linear monday nimble magnetic holistic debounce'.split(
-    ' ',
-  ),
-);
-
-let providers: Set<string> | undefined;
-
-/**
- * The providers the vendored rule sets name: Kingfisher's ids (`kingfisher-onesignal-1`) and the
- * first word of gitleaks' (`postman-api-token`), lower case.
- */
-function providerNames(): Set<string> {
-  if (!providers) {
-    providers = new Set();
-    for (const { id } of generatedRules().rules) {
-      const name = /^kingfisher-(.+)-\d+$/.exec(id)?.[1] ?? id.split('-')[0]!;
-      if (name.length >= 4 && !NOT_A_PROVIDER.has(name)) providers.add(name.replace(/[^a-z0-9]/g, ''));
-    }
-  }
-  return providers;
-}
+const PROVIDERS = new Set(PROVIDER_NAMES);
 
 /** What may follow a provider's name in the word (`postmark_token`, `onesignalKey`, `cloudconvert_key`). */
 const CREDENTIAL_TAIL = /^(?:api)?(?:key|token|secret|pat|auth|apikey|accesskey|accesstoken|secretkey|credentials?)?\d?$/;
@@ -54,9 +30,8 @@ const CREDENTIAL_TAIL = /^(?:api)?(?:key|token|secret|pat|auth|apikey|accesskey|
 /** Whether `word` names a provider the rule sets know, alone or with a credential's word after it. */
 export function namesProvider(word: string): boolean {
   const lower = word.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const names = providerNames();
-  if (names.has(lower)) return true;
-  for (let end = 4; end < lower.length; end++) if (names.has(lower.slice(0, end)) && CREDENTIAL_TAIL.test(lower.slice(end))) return true;
+  if (PROVIDERS.has(lower)) return true;
+  for (let end = 4; end < lower.length; end++) if (PROVIDERS.has(lower.slice(0, end)) && CREDENTIAL_TAIL.test(lower.slice(end))) return true;
   return false;
 }
 
@@ -185,16 +160,15 @@ const VALUE = String.raw`(?:(?<quote>["'\x60])(?<secret>(?:(?!\k<quote>)\S){12,3
  * tests write them). A quoted value may hold any character but a blank and its own quote
  * (`'Ivus86]AJDk:…#`>vek1…'`).
  */
-export const BARE_VALUE_REGEX = new RegExp(String.raw`(?:^[ \t]*|(?<=>\{))(?<wq>["']?)(?<word>${WORD})\k<wq>(?:[ \t]+(?:${WHAT}))?${SEPARATOR}${VALUE}`, 'gm');
+export const BARE_VALUE_REGEX = new RegExp(String.raw`(?<=(?:^[ \t]*|>\{)(?<wq>["']?))(?<word>${WORD})\k<wq>(?:[ \t]+(?:${WHAT}))?${SEPARATOR}${VALUE}`, 'gm');
 
 /**
- * A later value on such a line, after up to four more items, maybe with a word of its own
- * (`mixpanel M0UX… 1bTa…`, `luno '1XyD…' luno 's5ru…'`): the line's first word is `lead` and its
- * first value `first`, which must be a credential too (acceptLaterValue) for the line to be one
- * of those.
+ * A later value on such a line (the first after up to four more items), maybe with a word of its
+ * own (`mailgun 'gRtZ…' pass '55c3…-…'`): the line's first word is `lead` and its first value
+ * `first`, which must be a credential too (acceptLaterValue) for the line to be one of those.
  */
 export const LATER_VALUE_REGEX = new RegExp(
-  String.raw`(?<=^[ \t]*["']?(?<lead>${WORD})["']?(?:[ \t]+(?:${WHAT}))?${SEPARATOR}(?<first>["'\x60]\S{12,300}|[A-Za-z0-9+/=_.~-]{12,300})(?:[ \t]+\S+){0,4}?[ \t]+)(?:(?<word>${WORD})(?:[ \t]+(?:${WHAT}))?${SEPARATOR})?${VALUE}`,
+  String.raw`(?<=^[ \t]*["']?)(?<lead>${WORD})["']?(?:[ \t]+(?:${WHAT}))?${SEPARATOR}(?<first>["'\x60]\S{12,300}|[A-Za-z0-9+/=_.~-]{12,300})(?:[ \t]+\S+){0,4}?[ \t]+(?:(?<word>${WORD})(?:[ \t]+(?:${WHAT}))?${SEPARATOR})?${VALUE}`,
   'gm',
 );
 
@@ -204,176 +178,23 @@ function acceptLaterValue(secret: string, match: RegExpExecArray): boolean {
   return bareValue(firstValue, lead) && bareValue(secret, word ?? lead, lead);
 }
 
-const isBlank = (code: number) => code === 32 || code === 9;
-
-const table = (characters: RegExp) => Uint8Array.from({ length: 128 }, (_, code) => (characters.test(String.fromCharCode(code)) ? 1 : 0));
-/** A bare value's characters, and what may follow a value (BARE_VALUE_REGEX's `VALUE`). */
-const BARE_CHARACTER = table(/[A-Za-z0-9+/=_.~-]/);
-const ENDS_VALUE = table(/[\s,;)}\]]/);
-const isSpace = (code: number) => code === 32 || code === 9 || code === 13 || code === 10 || code === 11 || code === 12;
-
-/** Verdicts on words that begin lines (`commit`, `"integrity"`, `"id"` again and again in a lock file or git's output), kept for the next. */
-const leadWords = new Map<string, boolean>();
-
-/** Whether a line's first word may be a credential's: not a digest's, an id's or a language's word. */
-function leadWord(word: string): boolean {
-  let verdict = leadWords.get(word);
-  if (verdict === undefined) {
-    verdict = !NOT_A_CREDENTIAL_WORD.test(word) && !ID_WORD.test(word) && !CODE_WORD.test(word);
-    if (leadWords.size >= 4096) leadWords.clear();
-    leadWords.set(word, verdict);
-  }
-  return verdict;
-}
-
-/**
- * Whether a pair can begin at `at` (before `end`, its line's end): a letter (maybe after a quote)
- * and the rest of a word, a blank, `:`, `=`, `|` or `-`, then 12 characters with no blank, or a
- * short second word (`id`, `token`) and then those. Most lines of output and code fail within
- * their first word or the one after (`const x = …`, `  return foo;`, prose). The regexes decide;
- * this only has to let every line they can match through.
- */
-function pairAt(text: string, at: number, end: number): boolean {
-  let index = at;
-  let code = text.charCodeAt(index);
-  if (code === 34 || code === 39) code = text.charCodeAt(++index);
-  // Arithmetic, not tables: a character above the tables' range would slow every later load.
-  if (((code | 32) - 97) >>> 0 >= 26 || end - index < 15) return false;
-  const word = index;
-  code = text.charCodeAt(++index);
-  while (index < end && (((code | 32) - 97) >>> 0 < 26 || (code - 48) >>> 0 < 10 || code === 95)) code = text.charCodeAt(++index);
-  const wordEnd = index;
-  if (wordEnd - word > 40) return false;
-  if (code === 34 || code === 39) code = text.charCodeAt(++index);
-  for (let words = 0; words < 2; words++) {
-    // The separator: blanks and at most one of `:`, `=`, `|`, `-` (`:=` too).
-    let separated = false;
-    while (code === 32 || code === 9) {
-      separated = true;
-      code = text.charCodeAt(++index);
-    }
-    if (code === 58 || code === 61 || code === 124 || code === 45) {
-      separated = true;
-      code = text.charCodeAt(++index);
-      if (code === 61) code = text.charCodeAt(++index);
-      while (code === 32 || code === 9) code = text.charCodeAt(++index);
-    }
-    if (!separated || end - index < 12) return false;
-    if (code === 34 || code === 39 || code === 96) code = text.charCodeAt(++index);
-    const from = index;
-    while (index < end && index - from < 12 && code !== 32 && code !== 9 && code !== 13) code = text.charCodeAt(++index);
-    if (index - from < 12) continue;
-    // The value must end where BARE_VALUE_REGEX's does: quoted, at its quote (12 to 300 on) and
-    // then a blank, `,`, `;` or a closing bracket; bare, its run of base64's and keys' characters
-    // (12 to 300 long) before one of those. Code's `x = someCall(arg)` ends here.
-    const quote = from > 0 ? text.charCodeAt(from - 1) : 0;
-    const quoted = from - 1 > wordEnd && (quote === 34 || quote === 39 || quote === 96);
-    let close = from;
-    if (quoted) {
-      while (close < end && close - from <= 300 && text.charCodeAt(close) !== quote && !isSpace(text.charCodeAt(close))) close++;
-      if (text.charCodeAt(close) !== quote) return false;
-      close++;
-    } else {
-      for (let next = text.charCodeAt(close); close < end && close - from <= 300 && next < 128 && BARE_CHARACTER[next] === 1; next = text.charCodeAt(++close));
-    }
-    // (Past ASCII, whatever follows may be a blank to the regex: let it decide.)
-    const next = text.charCodeAt(close);
-    if (close - from > (quoted ? 301 : 300) || (close < end && next < 128 && ENDS_VALUE[next] === 0)) return false;
-    // A word that is never a credential's ends the try here (`commit`, `"integrity"`, `sha256:`,
-    // `"id"`, `const`), as does a digest's or an address's value (`sha512-…`, `https://…`): those
-    // lines are most of the ones that get this far (lock files, git's output).
-    if (!leadWord(text.slice(word, wordEnd))) return false;
-    const value = text.slice(from, index);
-    return !TAGGED.test(value) && !/^https?:/i.test(value);
-  }
-  return false;
-}
-
-interface Places {
-  pairs: number[];
-  later: number[];
-}
-
-let lastText: string | undefined;
-let lastPlaces: Places = { pairs: [], later: [] };
-
-/** BARE_VALUE_REGEX tried at one place. */
-const PAIR_AT = new RegExp(BARE_VALUE_REGEX.source, 'my');
-
-/** Whether the pair at `at` is a credential's (BARE_VALUE_REGEX and its accept). */
-function acceptedPairAt(text: string, at: number): boolean {
-  PAIR_AT.lastIndex = at;
-  const match = PAIR_AT.exec(text);
-  const { word = '', secret, secret2 } = match?.groups ?? {};
-  return match !== null && bareValue(secret ?? secret2 ?? '', word);
-}
-
-/**
- * Where the two regexes can match, found in one scan for both (redaction asks for each in turn;
- * the last text's answer is kept): the starts of lines that pairAt lets through and whose pair is
- * a credential's, and each such `{` after `>`; on those lines, where each later item begins (the
- * first 8). A line whose first pair is no credential's (`commit 8f14…`, `"integrity": "sha512-…"`)
- * is tried no further, so its later items cost nothing.
- */
-export function bareValuePlaces(text: string): Places {
-  if (text === lastText) return lastPlaces;
-  const pairs: number[] = [];
-  const later: number[] = [];
-  const length = text.length;
-  const tryLine = (line: number): number => {
-    let end = text.indexOf('\n', line);
-    if (end === -1) end = length;
-    if (end - line < 15) return end;
-    let at = line;
-    while (isBlank(text.charCodeAt(at))) at++;
-    if (pairAt(text, at, end) && acceptedPairAt(text, line)) {
-      pairs.push(line);
-      for (let index = at + 1, items = 0; index < end && items < 8; index++) {
-        if (isBlank(text.charCodeAt(index - 1)) && !isBlank(text.charCodeAt(index))) {
-          later.push(index);
-          items++;
-        }
-      }
-    }
-    return end;
-  };
-  for (let line = 0; line < length;) {
-    const end = tryLine(line);
-    line = end + 1;
-  }
-  const lines = pairs.length;
-  for (let at = text.indexOf('>{'); at !== -1; at = text.indexOf('>{', at + 2)) {
-    let end = text.indexOf('\n', at);
-    if (end === -1) end = length;
-    if (pairAt(text, at + 2, end) && acceptedPairAt(text, at + 2)) pairs.push(at + 2);
-  }
-  if (pairs.length > lines && lines > 0) pairs.sort((a, b) => a - b);
-  lastText = text;
-  lastPlaces = { pairs, later };
-  return lastPlaces;
-}
-
 export const BARE_VALUE_PATTERNS: readonly SecretPattern[] = [
   {
     name: 'bare-value',
     regex: BARE_VALUE_REGEX,
-    // Tried once at each line start that bareValuePlaces finds: no keyword begins such a line.
+    // Tried once at each provider's name the keyword scan finds, from the start of its word: the
+    // regex wants that word to begin its line, so a name in the middle of one costs a failed try.
+    hints: PROVIDER_NAMES,
     near: 'word',
     wordCharacters: /[A-Za-z0-9_]/,
-    places: (text) => bareValuePlaces(text).pairs,
-    accept: (secret, match) => bareValue(secret, match.groups?.word ?? ''),
+    accept: (secret, match) => namesProvider(match.groups?.word ?? '') && bareValue(secret, match.groups?.word ?? ''),
   },
   {
     name: 'bare-value',
     regex: LATER_VALUE_REGEX,
+    hints: PROVIDER_NAMES,
     near: 'word',
     wordCharacters: /[A-Za-z0-9_]/,
-    // Asked for after the first pattern's: the scan's answer is let go with it.
-    places: (text) => {
-      const { later } = bareValuePlaces(text);
-      lastText = undefined;
-      return later;
-    },
-    accept: acceptLaterValue,
+    accept: (secret, match) => namesProvider(match.groups?.lead ?? '') && acceptLaterValue(secret, match),
   },
 ];
