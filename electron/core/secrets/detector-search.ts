@@ -180,12 +180,12 @@ function replacement(text: string, start: number, end: number, label: string, ke
   return breaks ? marker + breaks.map((lineBreak) => lineBreak + marker).join('') : marker;
 }
 
-/** The structural rule (patterns.ts): a span another rule also finds is named by that rule. */
-const GUESS = 'prefixed-token';
+/** The structural rules (patterns.ts, bare-values.ts): a span another rule also finds is named by that rule. */
+const GUESSES = new Set(['prefixed-token', 'bare-value']);
 
 /** The text with every span replaced; overlapping spans are joined and named by the first. */
 export function replaceSpans(text: string, spans: Span[], keepLines = false): { text: string; count: number } {
-  spans.sort((a, b) => a.start - b.start || b.end - a.end || Number(a.label === GUESS) - Number(b.label === GUESS));
+  spans.sort((a, b) => a.start - b.start || b.end - a.end || Number(GUESSES.has(a.label)) - Number(GUESSES.has(b.label)));
   let out = '';
   let last = 0;
   let count = 0;

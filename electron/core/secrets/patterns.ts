@@ -7,6 +7,7 @@
  * Most shapes come from gitleaks' maintained rules (gitleaks-rules.ts); these are the ones it
  * lacks or holds too tightly for redaction (where a miss costs more than a false alarm).
  */
+import { BARE_VALUE_PATTERNS } from './bare-values';
 import { CODE_PATTERNS } from './code-patterns';
 import { shannonEntropy } from './gitleaks-rules';
 import { fillerKey, prefixedToken, separatorsBeforeBodies } from './prefixed-token';
@@ -478,4 +479,4 @@ const COVE_PATTERNS: readonly SecretPattern[] = [
 ];
 
 /** Cove's own shapes, then those other scanners test that gitleaks lacks. */
-export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...PROVIDER_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS];
+export const BUILT_IN_PATTERNS: readonly SecretPattern[] = [...COVE_PATTERNS, ...PROVIDER_PATTERNS, ...CODE_PATTERNS, ...SCANNER_PATTERNS, ...BARE_VALUE_PATTERNS];
