@@ -6,16 +6,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SecretSet } from '../../electron/core/secrets';
 import { bareValue, namesProvider } from '../../electron/core/secrets/bare-values';
 import { NOT_A_PROVIDER, PROVIDER_NAMES } from '../../electron/core/secrets/provider-names';
-
-const secrets = new SecretSet();
-const hides = (text: string, secret: string) => {
-  const redacted = secrets.redact(text).text;
-  assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
-};
-const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+import { hides, keeps } from './helpers/redaction';
 
 describe("a provider's name and a random value, as a line of its own", () => {
   test('with a blank, `:`, `=`, `|` or ` - ` between, quoted or not, the name alone or with a credential word', () => {

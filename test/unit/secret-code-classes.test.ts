@@ -5,15 +5,7 @@
  * it. Beside them, look-alikes of the same shape that must stay untouched.
  */
 import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { SecretSet } from '../../electron/core/secrets';
-
-const secrets = new SecretSet();
-const hides = (text: string, ...hidden: string[]) => {
-  const redacted = secrets.redact(text).text;
-  for (const secret of hidden) assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
-};
-const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+import { hides, keeps } from './helpers/redaction';
 
 describe("a secret's name numbered after its word", () => {
   test('is a password or secret name all the same', () => {

@@ -6,13 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SecretSet } from '../../electron/core/secrets';
-
-const secrets = new SecretSet();
-const hides = (text: string, secret: string) => {
-  const redacted = secrets.redact(text).text;
-  assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
-};
-const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+import { hides, keeps } from './helpers/redaction';
 
 describe('a provider prefix after `_` or a digit', () => {
   test('is found inside a name or after a digit, not after a letter', () => {

@@ -12,13 +12,7 @@ import { join } from 'node:path';
 import { SecretSet } from '../../electron/core/secrets';
 import { startsAtKeyword } from '../../electron/core/secrets/keyword-anchors';
 import { BUILT_IN_PATTERNS } from '../../electron/core/secrets/patterns';
-
-const secrets = new SecretSet();
-const hides = (text: string, secret: string) => {
-  const redacted = secrets.redact(text).text;
-  assert.ok(!redacted.includes(secret), `${secret} still in ${redacted}`);
-};
-const keeps = (text: string) => assert.equal(secrets.redact(text).text, text);
+import { hides, keeps, secrets } from './helpers/redaction';
 
 describe('password-assignment', () => {
   test('a word assigned to a password is hidden, quoted or to the end of the line', () => {
