@@ -19,6 +19,13 @@ import { writeCorpusWorkspace, type Sample } from '../support/secret-corpus';
 const pieces = (secret: string) => (secret.length < 12 ? [secret] : Array.from({ length: Math.floor((secret.length - 12) / 3) + 1 }, (_, index) => secret.slice(index * 3, index * 3 + 12)));
 const unmarked = (text: string) => text.replace(/\[REDACTED:[a-z0-9-]+\]/g, '[REDACTED]');
 
+/**
+ * A database file's text with the markers SQLite cut at a page's end joined again: a long value
+ * goes on in an overflow page, after that page's 4-byte number (`[REDACTED:graf\0\0\0\x86ana-…]`),
+ * and a cut label's words (`service-account`) are no secret's.
+ */
+const withMarkersJoined = (bytes: string) => bytes.replace(/(\[REDACTED:[a-z0-9-]*)[\x00-\x1f\x7f-\xff][\s\S]{3}([a-z0-9-]*\])/g, '$1$2');
+
 /** Every string inside a JSON value, unescaped: a secret with a quote or backslash is found as written. */
 function strings(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -89,7 +96,7 @@ describe('the held-out corpus through every route of cove run', () => {
         'the UI stream was exercised',
       );
       for (const name of readdirSync(f.home.path).filter((entry) => entry.startsWith('cove.db'))) {
-        assert.deepEqual(leaked(readFileSync(join(f.home.path, name), 'latin1'), samples, alone), [], name);
+        assert.deepEqual(leaked(withMarkersJoined(readFileSync(join(f.home.path, name), 'latin1')), samples, alone), [], name);
       }
       // read_file numbers the lines: a look-alike is intact when each of its lines is.
       // One holding a sample's secret verbatim (`xsk_live_AAAA…` beside the .env's `sk_live_AAAA…`)
