@@ -95,3 +95,16 @@ describe("a secret's name numbered after its word", () => {
     for (const text of ["csrf_token2 = 'middleware'", 'retype_password3: retype_password3', 'exports.EdPrivateKey = EdPrivateKey;']) assert.equal(redact(text), text);
   });
 });
+
+describe('AWS STS session tokens, bare', () => {
+  // Base64 of bytes that spell `origin_ec` (or `er/aws`) after the first three, as STS issues them.
+  const body = (seed: number) => Array.from({ length: 320 }, (_, index) => 'Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8Vb7Nm6+/'[(index * 7 + seed) % 40]).join('');
+  test("today's (`IQoJb3JpZ2luX2Vj…`) and older (`FwoGZXIvYXdz…`) ones, with no name before them", () => {
+    hidden(`session: IQoJb3JpZ2luX2Vj${body(1)}==`, body(1));
+    hidden(`FwoGZXIvYXdzE${body(2)}`, body(2));
+  });
+  test('base64 that holds those letters elsewhere, or a short run, is left', () => {
+    const text = `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAb3JpZ2luX2Vj${body(3)}\nIQoJb3JpZ2luX2VjAbCd`;
+    assert.equal(redact(text), text);
+  });
+});

@@ -56,4 +56,13 @@ export const PROVIDER_PATTERNS: readonly SecretPattern[] = [
     near: 'lines',
     accept: (secret) => hasLetterAndDigit(secret) && notFiller(secret),
   },
+  {
+    // AWS STS session tokens, bare (`aws sts assume-role`'s output, a pasted credentials file):
+    // base64 whose bytes spell `origin_ec` (`IQoJb3JpZ2luX2Vj…`, today's) or `er/aws`
+    // (`FwoGZXIvYXdz…`, older) after the first three, hundreds of characters long. Under a
+    // token's name the assignment rules hide them; bare, only this shape tells.
+    name: 'aws-session-token',
+    regex: /(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{4}(?:b3JpZ2luX2Vj|ZXIvYXdz)[A-Za-z0-9+/]{80,}={0,2}(?![A-Za-z0-9+/=])/g,
+    hints: ['b3jpz2lux2vj', 'zxivyxdz'],
+  },
 ];
