@@ -8,11 +8,11 @@ import { shannonEntropy } from './gitleaks-rules';
 import { fillerKey } from './prefixed-token';
 import { hasLetterAndDigit } from './rule-model';
 import {
+  assignedName,
   assignedSecret,
   basicCredentials,
   KEY_ENTROPY,
   MENTION_ENTROPY,
-  nameOf,
   namesPassword,
   NOT_A_SECRET_NAME,
   ownName,
@@ -60,9 +60,9 @@ export const ASSIGNMENT_PATTERNS: readonly SecretPattern[] = [
     // compared, only under a secret's name (`token === "arrow-function"` is a tokenizer's).
     // A value that spells its own name stands for one (`confirm_password2: confirm_password2`).
     accept: (secret, match) =>
-      !NOT_A_SECRET_NAME.test(nameOf(match[0])) &&
+      !NOT_A_SECRET_NAME.test(assignedName(match[0])) &&
       (match.groups?.compare === undefined || /secret["'\]]*[ \t]*[!=]/i.test(match[0])) &&
-      !ownName(secret, /^[A-Za-z0-9_.$@-]*/.exec(match[0])?.[0] ?? '') &&
+      !ownName(secret, assignedName(match[0])) &&
       (assignedSecret(secret) || passwordUnderSecretName(secret, match)),
   },
   {

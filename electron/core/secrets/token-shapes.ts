@@ -4,7 +4,7 @@
  * of an id and random bytes; Azure DevOps' older 52-character tokens, base32.
  */
 import { decodeBase64, hasLetterAndDigit, shannonEntropy } from './rule-model';
-import { codeIdentifier } from './value-checks';
+import { assignedName, codeIdentifier } from './value-checks';
 
 /**
  * Atlassian Data Center's personal access tokens (Bitbucket's behind `BBDC-`, Confluence's and
@@ -55,8 +55,7 @@ const NAMING_WORD =
  * The name must end in the secret's word (`token_type`, `secret.kind` name something else).
  */
 export function passwordUnderSecretName(secret: string, match: RegExpExecArray): boolean {
-  const name = /^[A-Za-z0-9_.$@-]*/.exec(match[0])?.[0] ?? '';
-  if (!/(?:token|secret)$/i.test(name)) return false;
+  if (!/(?:token|secret)$/i.test(assignedName(match[0]))) return false;
   if (/^[a-z]{2,}(?:-[a-z]{2,}){1,3}$/.test(secret)) return !secret.split('-').some((word) => NAMING_WORD.test(word));
   // Not a bundler's renamed name (`QuestionDotToken$2`).
   return /^[A-Za-z][A-Za-z0-9]*[!#$%^&*~?][A-Za-z0-9!#$%^&*~?]*$/.test(secret) && (secret.match(/[A-Za-z]/g)?.length ?? 0) >= 5 && !codeIdentifier(secret);

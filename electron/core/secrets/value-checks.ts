@@ -224,5 +224,5 @@ export const URL_PLACEHOLDER = /^(?:password|passwd|pass|pwd|mypassword|\{[^}]*\
 export const NOT_A_SECRET_NAME =
   /(?:password|passwd|secret|token|api[_.-]?key|apikey|credentials?|creds)[_.-](?:names?|ur[il]s?|endpoints?|length|size|file|path|dir|store|manager|policy|field|label|prompt|hint|placeholder|strength)(?![A-Za-z0-9])|(?:csrf|xsrf|authenticity)[_.-]?token|public[_.-]?token/i;
 
-/** The name part of an assignment's match: up to the first blank, quote or operator after a name character. */
-export const nameOf = (match: string) => /^[^\s"'`:=<>|?]*/.exec(match)?.[0] ?? match;
+/** The name an assignment's match begins with (`DB_PASSWORD`, `config.api_token`, `$secret`). */
+export const assignedName = (match: string) => /^[A-Za-z0-9_.$@-]*/.exec(match)?.[0] ?? '';
