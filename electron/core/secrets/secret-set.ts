@@ -270,33 +270,31 @@ function withRecurrences(text: string, spans: Span[]): Span[] {
     const secret = text.slice(span.start, span.end);
     const from = Math.max(0, span.start - RECURRING_REACH);
     const near = text.slice(from, span.end + RECURRING_REACH);
-    for (let at = near.indexOf(secret); at !== -1; at = near.indexOf(secret, at + length)) {
-      if (from + at !== span.start) all.push({ start: from + at, end: from + at + length, label: span.label });
-    }
-    for (const body of bodiesOf(secret)) {
-      for (let at = near.indexOf(body); at !== -1; at = near.indexOf(body, at + body.length)) {
-        const start = from + at;
-        // Not the secret's own body (one inside a recurrence of the whole secret merges with it).
-        if (start >= span.start && start < span.end) continue;
-        all.push({ start, end: start + body.length, label: span.label });
-      }
-    }
+    /** Where a part of the secret stands near it, outside the secret itself (one inside a recurrence of the whole merges with it). */
+    const elsewhere = (piece: string) => placesOf(near, piece, from).filter((start) => start < span.start || start >= span.end);
+    for (const start of placesOf(near, secret, from)) if (start !== span.start) all.push({ start, end: start + length, label: span.label });
+    for (const body of bodiesOf(secret)) for (const start of elsewhere(body)) all.push({ start, end: start + body.length, label: span.label });
     // A copy that differs after its head (cut short, or with another ending), or glued to the
     // word before it (`notSG.APhb3…`): the head of a long secret, to the end of its token there.
     if (length < HEAD_MIN) continue;
-    const head = secret.slice(0, HEAD);
-    for (let at = near.indexOf(head); at !== -1; at = near.indexOf(head, at + HEAD)) {
-      const start = from + at;
-      if (start >= span.start && start < span.end) continue;
+    for (const start of elsewhere(secret.slice(0, HEAD))) {
       let end = start + HEAD;
-      while (end < text.length && TOKEN_CHARACTER.test(text[end]!)) end++;
+      while (end < text.length && COPY_CHARACTER.test(text[end]!)) end++;
       all.push({ start, end, label: span.label });
     }
   }
   return all;
 }
 
+/** Where `piece` occurs in `near`, not overlapping itself, as places in the text `near` begins at `from` of. */
+function placesOf(near: string, piece: string, from: number): number[] {
+  const places: number[] = [];
+  for (let at = near.indexOf(piece); at !== -1; at = near.indexOf(piece, at + piece.length)) places.push(from + at);
+  return places;
+}
+
 /** A secret this long or longer is hidden where its first HEAD characters recur near it. */
 const HEAD_MIN = 32;
 const HEAD = 24;
-const TOKEN_CHARACTER = /[A-Za-z0-9_.+/=~-]/;
+/** What a copy of a secret runs on in, to its token's end: base64's and keys' separators too. */
+const COPY_CHARACTER = /[A-Za-z0-9_.+/=~-]/;
