@@ -188,8 +188,8 @@ const withoutStopwords = (lists: readonly Allowlist[]): Allowlist[] =>
   );
 
 /** gitleaks' rules are compiled once per process: 200 regexes are cheap to share, not to rebuild. */
-let gitleaks: Detector[] | undefined;
-function gitleaksDetectors(): Detector[] {
+let gitleaks: RuleDetector[] | undefined;
+function gitleaksDetectors(): RuleDetector[] {
   if (!gitleaks) {
     const loaded = generatedRules();
     gitleaks = loaded.rules.map((rule) => new RuleDetector(rule, loaded.global));
@@ -202,11 +202,9 @@ function gitleaksDetectors(): Detector[] {
  * the values gitleaks' maintainers list as published on purpose (Google's keys in its own apps)
  * are left by either.
  */
-function withOwnAllowlists(detector: Detector, rules: readonly Detector[]): Detector {
-  const rule = rules.find((candidate) => candidate.name === detector.name && candidate.allowlists.length > 0);
-  if (!rule || !(rule instanceof RuleDetector)) return detector;
-  const own = rule.ownAllowlists;
-  return own.length === 0 ? detector : { ...detector, allowlists: own };
+function withOwnAllowlists(detector: Detector, ownByName: ReadonlyMap<string, readonly Allowlist[]>): Detector {
+  const own = ownByName.get(detector.name);
+  return own ? { ...detector, allowlists: own } : detector;
 }
 
 export interface DetectorIndex {
@@ -234,7 +232,10 @@ export function detectorIndex(patterns: readonly SecretPattern[], withGitleaks: 
   if (known) return known;
   // Cove's patterns first: where both find the same secret, its more specific name is shown.
   const rules = withGitleaks ? gitleaksDetectors() : [];
-  const detectors = [...patterns.map((pattern) => withOwnAllowlists(fromPattern(pattern), rules)), ...rules];
+  // The first rule of a name with lists of its own (a rule's derived ones share its lists).
+  const ownByName = new Map<string, readonly Allowlist[]>();
+  for (const rule of rules) if (rule.ownAllowlists.length > 0 && !ownByName.has(rule.name)) ownByName.set(rule.name, rule.ownAllowlists);
+  const detectors = [...patterns.map((pattern) => withOwnAllowlists(fromPattern(pattern), ownByName)), ...rules];
   const keyed = detectors.filter((detector) => detector.keywords.length > 0);
   const { keywords, wakes } = keywordList(keyed);
   // The structural prefixed-token rule leaves the prefixes these rules know to them.
