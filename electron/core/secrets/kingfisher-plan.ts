@@ -147,7 +147,9 @@ export function planKingfisherRules(): KingfisherPlan {
       const ignoreCase = source.startsWith('(?i)') && !source.includes('(?-');
       const js = checked(re2ToJs(ignoreCase ? source.slice(4) : source), ignoreCase ? 'gdi' : 'gd');
       const part = secretPart(source, 0);
+      const own = [0, 1];
       const caseKept = prefixCaseAllowlist(source);
+      if (caseKept) own.push(allowlists.push(caseKept) - 1);
       // As with gitleaks' rules: a provider's own prefix says "credential" whatever the entropy.
       const prefix = distinctivePrefix(part ? part.group : source);
       rules.push({
@@ -157,7 +159,7 @@ export function planKingfisherRules(): KingfisherPlan {
         entropy: prefix ? 0 : (rule.min_entropy ?? 0),
         // Kingfisher's secret is the first capture group; 0 is the first that matched.
         secretGroup: 0,
-        allowlists: caseKept ? [0, 1, allowlists.push(caseKept) - 1] : [0, 1],
+        allowlists: own,
         semiGeneric: false,
         ...(prefix ? { prefix } : {}),
         ...(ignoreCase ? { ignoreCase } : {}),
